@@ -1,0 +1,248 @@
+package org.gmplab.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+import java.util.function.Predicate;
+
+import org.gmplab.engine.program.CompiledProgram;
+import org.gmplab.engine.program.Compiler;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * A running scenario: the scheduler ({@link Sched}, its Ms, Ps and Gs) plus the mode it runs in. This is
+ * the one door the rest of the program uses.
+ *
+ * <p><b>Step mode</b> ({@link #step}): nothing runs until the caller asks; {@link #runUntil} lets the
+ * engine threads take turns until a condition holds, then returns with the world frozen, so
+ * {@link #snapshot()} is exact and the invariants are checked at every safe point where events happened.
+ *
+ * <p><b>Live mode</b> ({@link #live}): the Ms start at once and run in parallel; {@link #awaitEnd} waits.
+ */
+public final class Engine implements AutoCloseable {
+    public enum Mode { STEP, LIVE }
+
+    /** Why {@link #runUntil} returned. */
+    public enum Stop { EVENT, TIME_LIMIT, ENDED, QUIESCENT }
+
+    private final Scenario scenario;
+    private final Mode mode;
+    private final Turnstile ts;
+    private final Trace trace;
+    private final Sched sched;
+    private final WorldReader reader;
+    private final boolean checkInvariants;
+    private final AtomicReference<Outcome> outcome = new AtomicReference<>();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile LongConsumer onGoexit;
+
+    // Step mode only (touched by the token holder or the controller between turns).
+    private final List<Event> pending = new ArrayList<>();
+    private Predicate<Event> stopAt = e -> false;
+    private boolean dirty;
+    private Event stoppedAt;
+
+    private Engine(Scenario scenario, Mode mode, Turnstile ts, boolean recordEvents, boolean checkInvariants, Costs costs) {
+        this.scenario = Objects.requireNonNull(scenario);
+        this.mode = mode;
+        this.ts = ts;
+        this.checkInvariants = checkInvariants;
+        this.trace = new Trace(recordEvents ? this::onEvent : null);
+        trace.bind(ts);
+        CompiledProgram program = Compiler.compile(scenario.program());
+        this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs);
+        this.reader = new WorldReader(sched);
+        if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);
+    }
+
+    /** A step-mode engine: deterministic, virtual time, events recorded, invariants checked. */
+    public static Engine step(Scenario scenario) { return step(scenario, Costs.DEFAULT, true); }
+
+    public static Engine step(Scenario scenario, Costs costs, boolean checkInvariants) {
+        Engine e = new Engine(scenario, Mode.STEP, new StepTurnstile(), true, checkInvariants, costs);
+        e.boot();
+        return e;
+    }
+
+    /**
+     * A live-mode engine, already running: Ms are real parallel threads; {@code speed} scales the wall
+     * clock; with {@code recordEvents} false the scheduler emits nothing (for full speed).
+     */
+    public static Engine live(Scenario scenario, double speed, boolean recordEvents) {
+        Engine e = new Engine(scenario, Mode.LIVE, new LiveTurnstile(speed), recordEvents, false, Costs.DEFAULT);
+        e.boot();
+        return e;
+    }
+
+    /** Go's rt0_go/schedinit/newproc(runtime.main)/mstart: M0 with P0, G1 for main in P0's runnext. */
+    private void boot() {
+        Machine m0 = sched.m0();
+        m0.acquirep(sched.allp[0]);
+        sched.initIdlePs();
+        m0.bootMain(sched.program.main());
+        ts.start(m0, null, 0);
+    }
+
+    public Scenario scenario() { return scenario; }
+    public Mode mode() { return mode; }
+    long seed() { return scenario.seed(); }
+    Sched sched() { return sched; }
+
+    /** Calls {@code f} with each goid as its goroutine exits (from the M that ran it). For tests and stats. */
+    public void onGoexit(LongConsumer f) { this.onGoexit = f; }
+
+    void goexited(long goid) {
+        LongConsumer f = onGoexit;
+        if (f != null) f.accept(goid);
+    }
+
+    // ---- step mode ------------------------------------------------------------------------------
+
+    /**
+     * Step mode: runs until an event matches {@code stop} (the engine freezes at the next safe point after
+     * it), the next turn would start after {@code timeLimit} ns, the program ends, or nothing can run.
+     */
+    public Stop runUntil(long timeLimit, Predicate<Event> stop) {
+        StepTurnstile st = stepTurnstile();
+        if (outcome.get() != null) return Stop.ENDED;
+        stopAt = stop == null ? e -> false : stop;
+        stoppedAt = null;
+        StepTurnstile.Stop s = st.runUntil(timeLimit);
+        if (outcome.get() != null) return Stop.ENDED;
+        return switch (s) {
+            case REQUESTED -> Stop.EVENT;
+            case TIME_LIMIT -> Stop.TIME_LIMIT;
+            case QUIESCENT -> Stop.QUIESCENT;
+            case ENDED -> Stop.ENDED;
+        };
+    }
+
+    /** Step mode: runs to the end of the program (or {@code timeLimit}). */
+    public Stop run(long timeLimit) { return runUntil(timeLimit, null); }
+
+    /** Step mode: runs until the next major event (one step in the UI). */
+    public Stop step() { return runUntil(Long.MAX_VALUE, e -> e.kind().major()); }
+
+    /** The event that stopped the last {@link #runUntil}, if one did. */
+    public Event stoppedAt() { return stoppedAt; }
+
+    /** Step mode: the events emitted since the last call. */
+    public List<Event> drainEvents() {
+        List<Event> out = List.copyOf(pending);
+        pending.clear();
+        return out;
+    }
+
+    private StepTurnstile stepTurnstile() {
+        if (!(ts instanceof StepTurnstile st)) throw new IllegalStateException("only in step mode");
+        return st;
+    }
+
+    private void onEvent(Event e) {
+        if (mode == Mode.STEP) {
+            pending.add(e);
+            dirty = true;
+            if (stoppedAt == null && stopAt.test(e)) {
+                stoppedAt = e;
+                ((StepTurnstile) ts).requestStop();
+            }
+        } else {
+            synchronized (pending) { pending.add(e); }
+        }
+    }
+
+    /** Called by the token holder at each safe point in step mode. */
+    private void safePoint() {
+        if (dirty && checkInvariants) {
+            dirty = false;
+            reader.checkInvariants();
+        }
+    }
+
+    // ---- live mode ------------------------------------------------------------------------------
+
+    /** Live mode: waits up to {@code timeout} for the program to end; returns its outcome or null. */
+    public Outcome awaitEnd(long timeout, TimeUnit unit) throws InterruptedException {
+        ended.await(timeout, unit);
+        return outcome.get();
+    }
+
+    /** Live mode: the events recorded so far (if recording). */
+    public List<Event> liveEvents() {
+        synchronized (pending) { return List.copyOf(pending); }
+    }
+
+    // ---- both -----------------------------------------------------------------------------------
+
+    /** Current time in ns: virtual (step) or scaled wall clock (live). */
+    public long now() {
+        return ts instanceof StepTurnstile st ? st.clock() : ts.now(null);
+    }
+
+    /** How the run ended, or null while it goes on. */
+    public Outcome outcome() { return outcome.get(); }
+
+    /** The world now. Exact in step mode (frozen between turns) and after a live run ended. */
+    public Snapshot snapshot() { return reader.snapshot(now(), trace.count()); }
+
+    /** Checks the invariants now; throws IllegalStateException naming the first one broken. */
+    public void checkInvariants() { reader.checkInvariants(); }
+
+    /** Number of events emitted so far. */
+    public long eventCount() { return trace.count(); }
+
+    /**
+     * Called on the engine thread that ended the run: main returned, the program failed, or the engine
+     * crashed. The first ending wins; the run is over for every thread.
+     */
+    void end(EngineThread self, Throwable why) {
+        Outcome o;
+        if (why instanceof Interpreter.ProgramExit) o = new Outcome(Outcome.Kind.EXITED, "main returned");
+        else if (why instanceof GoPanic p) o = new Outcome(Outcome.Kind.FATAL, p.getMessage());
+        else {
+            java.io.StringWriter sw = new java.io.StringWriter();
+            why.printStackTrace(new java.io.PrintWriter(sw));
+            o = new Outcome(Outcome.Kind.CRASHED, "engine failure in " + self.thread.getName() + ": " + why + "\n" + sw);
+        }
+        if (outcome.compareAndSet(null, o)) {
+            int mid = self instanceof Machine m ? m.id : -1;
+            try {
+                trace.emit(self, o.kind() == Outcome.Kind.EXITED ? EventKind.EXIT : EventKind.FATAL, -1, mid, -1, Trace.d(),
+                        o.kind() == Outcome.Kind.EXITED ? "main returned: the program exits, whatever other goroutines were doing (as in Go)" : o.message());
+            } catch (RuntimeException ignored) {
+                // the run is over either way
+            }
+            ended.countDown();
+        }
+        if (ts instanceof StepTurnstile st) st.finish(self);
+        else ts.shutdown();
+    }
+
+    /** Stops every engine thread and waits for them to end. */
+    @Override
+    public void close() {
+        ts.shutdown();
+        for (Machine m : sched.allm) {
+            try {
+                m.thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Live Java threads still belonging to this engine (0 after {@link #close()}). */
+    public int liveThreads() {
+        int n = 0;
+        for (Machine m : sched.allm) if (m.thread.isAlive()) n++;
+        return n;
+    }
+}

@@ -1,0 +1,32 @@
+package org.gmplab.engine;
+
+/**
+ * A thread of the engine: an M, or sysmon. Each is a real Java platform thread. What the turnstile
+ * needs to know about it lives here; what Go's scheduler needs lives in the subclass.
+ */
+public abstract class EngineThread implements Runnable {
+    private static final ThreadLocal<EngineThread> CURRENT = new ThreadLocal<>();
+
+    /** Fixed tie-break order for step mode: smaller runs first when wake-up times are equal. */
+    final int order;
+    final Thread thread;
+
+    // Turnstile state. Step mode: touched only by the token holder. Live mode: see LiveTurnstile.
+    long time;               // step mode: this thread's virtual clock (ns)
+    boolean parked;          // step mode: waiting for unpark, not in the ready queue
+    volatile boolean permit; // a wake-up that arrived before the sleep (Go's note semantics)
+
+    protected EngineThread(int order, String name) {
+        this.order = order;
+        this.thread = new Thread(() -> {
+            CURRENT.set(this);
+            run();
+        }, name);
+        this.thread.setDaemon(true);
+    }
+
+    /** The engine thread running the caller, or null when called from outside the engine. */
+    static EngineThread current() { return CURRENT.get(); }
+
+    public Thread javaThread() { return thread; }
+}

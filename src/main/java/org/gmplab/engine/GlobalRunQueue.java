@@ -1,0 +1,73 @@
+package org.gmplab.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Go's global run queue {@code sched.runq}: a FIFO list linked through {@link Goroutine#schedlink}, with
+ * its size {@code sched.runqsize}. Every method requires {@code sched.lock} held, except
+ * {@link #sizeRacy()} which Go also reads without the lock ("if sched.runqsize != 0").
+ */
+public final class GlobalRunQueue {
+    private final ReentrantLock lock;
+    private Goroutine head, tail;
+    private volatile int runqsize;
+
+    /** @param schedLock Go's {@code sched.lock}, which also guards the idle lists */
+    public GlobalRunQueue(ReentrantLock schedLock) { this.lock = schedLock; }
+
+    public GlobalRunQueue() { this(new ReentrantLock()); }
+
+    public void lock() { lock.lock(); }
+    public void unlock() { lock.unlock(); }
+    public boolean isLockHeld() { return lock.isHeldByCurrentThread(); }
+
+    /** Go's {@code globrunqput}: put at the tail. sched.lock must be held. */
+    public void put(Goroutine gp) {
+        assert isLockHeld();
+        gp.schedlink = null;
+        if (tail != null) tail.schedlink = gp; else head = gp;
+        tail = gp;
+        runqsize++;
+    }
+
+    /** Go's {@code globrunqputhead}: put at the head, so it runs first. sched.lock must be held. */
+    public void putHead(Goroutine gp) {
+        assert isLockHeld();
+        gp.schedlink = head;
+        head = gp;
+        if (tail == null) tail = gp;
+        runqsize++;
+    }
+
+    /** Go's {@code globrunqputbatch}: append a batch, keeping its order. sched.lock must be held. */
+    public void putBatch(Goroutine[] batch) {
+        for (Goroutine gp : batch) put(gp);
+    }
+
+    /** Pops the oldest G, or null. sched.lock must be held. */
+    public Goroutine pop() {
+        assert isLockHeld();
+        Goroutine gp = head;
+        if (gp == null) return null;
+        head = gp.schedlink;
+        if (head == null) tail = null;
+        gp.schedlink = null;
+        runqsize--;
+        return gp;
+    }
+
+    /** sched.lock must be held for an exact answer. */
+    public int size() { return runqsize; }
+
+    /** Go reads {@code sched.runqsize} without the lock as a hint before taking it. */
+    public int sizeRacy() { return runqsize; }
+
+    /** The queue from head to tail. sched.lock must be held, or the world stopped. */
+    public List<Goroutine> contents() {
+        List<Goroutine> out = new ArrayList<>(runqsize);
+        for (Goroutine g = head; g != null; g = g.schedlink) out.add(g);
+        return out;
+    }
+}

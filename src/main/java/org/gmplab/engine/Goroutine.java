@@ -1,0 +1,69 @@
+package org.gmplab.engine;
+
+import org.gmplab.engine.program.Code;
+
+/**
+ * Go's {@code g}: a goroutine. Its "stack" is a chain of {@link Frame}s (program counter and locals), so
+ * any M can pick it up where it stopped. G objects are reused through the free lists ({@code gfput} /
+ * {@code gfget}); each use gets a fresh goid, as in Go.
+ */
+public final class Goroutine {
+    /** Go's goid. Written when the G is (re)created, before it is published to a run queue. */
+    long goid;
+    volatile GStatus status = GStatus.IDLE;
+    /** Link for the global run queue and the free lists (Go's {@code schedlink}). Guarded by their lock. */
+    Goroutine schedlink;
+    /** Why it is waiting (Go's {@code waitreason}), shown by scheddetail as {@code status=4(reason)}. */
+    volatile String waitReason = "";
+    /** The M running it (Go's {@code g.m}); null when not running. */
+    volatile Machine m;
+    /** Preemption request, honoured at the next instruction boundary or work check (Go's {@code g.preempt}). */
+    volatile boolean preempt;
+    /** goid of the goroutine whose {@code go} statement created it (Go's {@code parentGoid}). */
+    long parentGoid;
+    /** The function it started in (Go's {@code startpc}). */
+    Code startFn;
+    /** The innermost frame; null once dead. Touched only by the M running it. */
+    Frame frame;
+    /** What it is parked on while waiting (a wait group), for the invariant checker and the view. */
+    volatile Object waitingOn;
+
+    public Goroutine() { }
+
+    /** A bare G with a goid, as Go's run-queue tests create them. */
+    public Goroutine(long goid) { this.goid = goid; }
+
+    public long goid() { return goid; }
+    public GStatus status() { return status; }
+    public String waitReason() { return waitReason; }
+    public long parentGoid() { return parentGoid; }
+
+    /** Source text of the instruction it will execute next, or "" when it has none. */
+    public String currentInstruction() {
+        Frame f = frame;
+        if (f == null) return "";
+        int pc = f.pc;
+        return pc < f.code.insns().size() ? f.code.at(pc).text() : "";
+    }
+
+    public String function() { return startFn == null ? "" : startFn.name(); }
+
+    @Override public String toString() { return "G" + goid; }
+
+    /** One activation of a function: the goroutine's program counter and locals. */
+    static final class Frame {
+        final Code code;
+        final Frame caller;
+        final long[] locals;
+        int pc;
+        /** Nanoseconds of the current {@code work} instruction still to burn; -1 when not inside one. */
+        long workLeft = -1;
+
+        Frame(Code code, Frame caller, long[] args) {
+            this.code = code;
+            this.caller = caller;
+            this.locals = new long[Math.max(code.nlocals(), args.length)];
+            System.arraycopy(args, 0, locals, 0, args.length);
+        }
+    }
+}

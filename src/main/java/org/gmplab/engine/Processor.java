@@ -1,0 +1,138 @@
+package org.gmplab.engine;
+
+/**
+ * Go's {@code p}: the right to run Go code. An M must hold a P to run goroutines; there are exactly
+ * GOMAXPROCS of them. Each owns a local run queue (ring + runnext), a free list of dead Gs and a
+ * cache of goids, so that the common paths (go, schedule, exit) touch no shared lock.
+ */
+public final class Processor {
+    /** Go's gFree thresholds: spill at 64 down to 31, refill up to 32 (gfput / gfget). */
+    static final int GFREE_SPILL_AT = 64, GFREE_KEEP_BELOW = 32, GFREE_REFILL_TO = 32;
+    /** Go's {@code _GoidCacheBatch}: goids are taken from sched.goidgen 16 at a time. */
+    static final int GOID_CACHE_BATCH = 16;
+
+    final int id;
+    final Sched sched;
+    volatile PStatus status = PStatus.IDLE;
+    /** The M that owns it (Go's {@code p.m}); null when idle or in a syscall. */
+    volatile Machine m;
+    final RunQueue runq;
+    /** Incremented on every schedule except when the G inherits the slice (runnext). Written by the owner. */
+    volatile long schedtick;
+    volatile long syscalltick;
+    /** Set by pidleput/pidleget under sched.lock; read without it as Go reads {@code idlepMask}. */
+    volatile boolean idle;
+    /** Link in the idle P list. Guarded by sched.lock. */
+    Processor link;
+
+    // Local free list of dead Gs (Go's p.gFree). Owner-only; gfreecnt is read racily by schedtrace.
+    private Goroutine gFree;
+    private volatile int gFreeN;
+
+    private long goidcache, goidcacheend;
+
+    Processor(int id, Sched sched, int runqSize) {
+        this.id = id;
+        this.sched = sched;
+        // runqgrab: "if pp.status == _Prunning { usleep(3) }" -- give the owner a chance to run the G it
+        // just readied into runnext before a thief takes it.
+        this.runq = new RunQueue(runqSize, () -> {
+            if (status == PStatus.RUNNING) sched.usleep(sched.costs.runnextBackoff());
+        });
+    }
+
+    public int id() { return id; }
+    public PStatus status() { return status; }
+    public RunQueue runq() { return runq; }
+    public long schedtick() { return schedtick; }
+    public long syscalltick() { return syscalltick; }
+    public int gfreecnt() { return gFreeN; }
+    public Machine m() { return m; }
+
+    /** The next goid, from this P's cache of 16 (Go's newproc1). Owner only. */
+    long nextGoid() {
+        if (goidcache == goidcacheend) {
+            goidcache = sched.goidgen.addAndGet(GOID_CACHE_BATCH);
+            goidcache -= GOID_CACHE_BATCH - 1;
+            goidcacheend = goidcache + GOID_CACHE_BATCH;
+        }
+        return goidcache++;
+    }
+
+    /**
+     * Go's {@code gfput}: puts a dead G on this P's free list; at 64, moves Gs to the global list until
+     * 31 remain. Returns how many were moved (0 mostly). Owner only.
+     */
+    int gfput(Goroutine gp) {
+        gp.schedlink = gFree;
+        gFree = gp;
+        int n = gFreeN + 1;
+        int moved = 0;
+        if (n >= GFREE_SPILL_AT) {
+            Goroutine first = null, last = null;
+            while (n >= GFREE_KEEP_BELOW) {
+                Goroutine g = gFree;
+                gFree = g.schedlink;
+                n--;
+                g.schedlink = first;
+                first = g;
+                if (last == null) last = g;
+                moved++;
+            }
+            sched.gFreeLock.lock();
+            try {
+                last.schedlink = sched.gFree;
+                sched.gFree = first;
+                sched.gFreeN += moved;
+            } finally {
+                sched.gFreeLock.unlock();
+            }
+        }
+        gFreeN = n;
+        return moved;
+    }
+
+    /** How many Gs the last {@link #gfget} took from the global free list. */
+    int lastRefill;
+
+    /**
+     * Go's {@code gfget}: a dead G to reuse, or null. If the local list is empty and the global one is not,
+     * first moves up to 32 Gs here. Owner only.
+     */
+    Goroutine gfget() {
+        lastRefill = 0;
+        if (gFree == null && sched.gFreeN > 0) {
+            sched.gFreeLock.lock();
+            try {
+                int n = gFreeN;
+                while (n < GFREE_REFILL_TO && sched.gFree != null) {
+                    Goroutine g = sched.gFree;
+                    sched.gFree = g.schedlink;
+                    sched.gFreeN--;
+                    g.schedlink = gFree;
+                    gFree = g;
+                    n++;
+                    lastRefill++;
+                }
+                gFreeN = n;
+            } finally {
+                sched.gFreeLock.unlock();
+            }
+        }
+        Goroutine gp = gFree;
+        if (gp == null) return null;
+        gFree = gp.schedlink;
+        gp.schedlink = null;
+        gFreeN--;
+        return gp;
+    }
+
+    /** The local free list, for the world view and invariants. Exact only when the world is stopped. */
+    java.util.List<Goroutine> gFreeList() {
+        java.util.List<Goroutine> out = new java.util.ArrayList<>();
+        for (Goroutine g = gFree; g != null; g = g.schedlink) out.add(g);
+        return out;
+    }
+
+    @Override public String toString() { return "P" + id; }
+}

@@ -1,0 +1,125 @@
+package org.gmplab.engine;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Reads the engine's state: into a {@link Snapshot}, and into the invariant check. Both need the world
+ * stopped for an exact answer (step mode between turns, or a live run that has ended).
+ */
+final class WorldReader {
+    private final Sched sched;
+
+    WorldReader(Sched sched) { this.sched = sched; }
+
+    /** Where each G is, found by walking every place a G can be. Fails if a G is in two places. */
+    Map<Goroutine, String> locate() {
+        Map<Goroutine, String> where = new IdentityHashMap<>();
+        for (Processor p : sched.allp) {
+            Goroutine next = p.runq.runnext();
+            if (next != null) put(where, next, "P" + p.id + ".runnext");
+            for (Goroutine g : p.runq.contents()) put(where, g, "P" + p.id + ".runq");
+            for (Goroutine g : p.gFreeList()) put(where, g, "free");
+        }
+        for (Goroutine g : sched.runq.contents()) put(where, g, "global");
+        for (Goroutine g : sched.globalFreeList()) put(where, g, "free");
+        for (Machine m : sched.allm) {
+            Goroutine g = m.curg;
+            if (g != null) put(where, g, "M" + m.id);
+        }
+        for (WaitGroup wg : sched.waitGroups) for (Goroutine g : wg.waitersSnapshot()) put(where, g, "waiting");
+        return where;
+    }
+
+    private static void put(Map<Goroutine, String> where, Goroutine g, String place) {
+        String old = where.put(g, place);
+        if (old != null) throw new IllegalStateException(g + " is in two places: " + old + " and " + place);
+    }
+
+    Snapshot snapshot(long time, long events) {
+        Map<Goroutine, String> where = locate();
+        List<Snapshot.Proc> ps = new ArrayList<>();
+        for (Processor p : sched.allp) {
+            Machine m = p.m;
+            Goroutine next = p.runq.runnext();
+            List<Long> ring = new ArrayList<>();
+            for (Goroutine g : p.runq.contents()) ring.add(g.goid);
+            ps.add(new Snapshot.Proc(p.id, p.status.go, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
+                    p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt()));
+        }
+        List<Snapshot.Thread> ms = new ArrayList<>();
+        for (Machine m : sched.allm) {
+            Processor p = m.p, np = m.nextp;
+            Goroutine g = m.curg;
+            ms.add(new Snapshot.Thread(m.id, p == null ? -1 : p.id, np == null ? -1 : np.id, g == null ? -1 : g.goid, m.spinning, m.blocked));
+        }
+        List<Snapshot.G> gs = new ArrayList<>();
+        for (Goroutine g : sched.allgs()) {
+            Machine m = g.m;
+            gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
+                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, "")));
+        }
+        List<Long> global = new ArrayList<>();
+        for (Goroutine g : sched.runq.contents()) global.add(g.goid);
+        return new Snapshot(time, events, sched.gomaxprocs, sched.mcount(), sched.npidle.get(), sched.nmspinning.get(),
+                sched.needspinning.get(), sched.nmidle, global,
+                sched.idlePs().stream().map(p -> p.id).toList(), sched.idleMs().stream().map(m -> m.id).toList(),
+                sched.gFreeN, ps, ms, gs);
+    }
+
+    /**
+     * The invariants of DESIGN.md; throws IllegalStateException naming the first one broken.
+     * Each G is in exactly one place that matches its status; P↔M links are mutual; idle lists and
+     * their counters agree; nmspinning counts the spinning Ms; no ring exceeds its capacity.
+     */
+    void checkInvariants() {
+        Map<Goroutine, String> where = locate();
+        for (Goroutine g : sched.allgs()) {
+            String place = where.get(g);
+            if (place == null) fail(g + " (" + g.status + ") is nowhere");
+            boolean ok = switch (g.status) {
+                case RUNNABLE -> place.startsWith("P") || place.equals("global");
+                case RUNNING -> place.startsWith("M");
+                case WAITING -> place.equals("waiting");
+                case DEAD -> place.equals("free");
+                default -> false;
+            };
+            if (!ok) fail(g + " is " + g.status + " but sits in " + place);
+        }
+        if (where.size() != sched.allgs().size()) fail("a run queue or list holds a G that is not in allgs");
+
+        List<Processor> idlePs = sched.idlePs();
+        if (idlePs.size() != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + idlePs.size());
+        for (Processor p : sched.allp) {
+            boolean listed = idlePs.contains(p);
+            if (listed != p.idle) fail(p + ": idle flag " + p.idle + " but on idle list: " + listed);
+            if (listed && (p.status != PStatus.IDLE || !p.runq.runqempty())) fail(p + " is on the idle list but " + p.status + " with work");
+            int size = p.runq.size();
+            if (size < 0 || size > p.runq.capacity()) fail(p + ": run queue size " + size + " outside 0.." + p.runq.capacity());
+            Machine m = p.m;
+            if (m != null && m.p != p) fail(p + ".m=" + m + " but " + m + ".p=" + m.p);
+            if ((p.status == PStatus.RUNNING) != (m != null)) fail(p + " is " + p.status + " with m=" + m);
+            if (p.status == PStatus.IDLE && !listed && sched.allm.stream().noneMatch(mm -> mm.nextp == p))
+                fail(p + " is idle but neither on the idle list nor handed to an M");
+        }
+        List<Machine> idleMs = sched.idleMs();
+        if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
+        int spinning = 0;
+        for (Machine m : sched.allm) {
+            if (m.spinning) spinning++;
+            Processor p = m.p;
+            if (p != null && p.m != m) fail(m + ".p=" + p + " but " + p + ".m=" + p.m);
+            if (idleMs.contains(m) != m.idle) fail(m + ": idle flag " + m.idle + " but on idle list: " + idleMs.contains(m));
+            if (m.idle && (p != null || m.spinning)) fail(m + " is idle but holds " + p + (m.spinning ? " and spins" : ""));
+            Goroutine g = m.curg;
+            if (g != null && (g.m != m || p == null)) fail(m + " runs " + g + " without owning it or without a P");
+        }
+        if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
+    }
+
+    private static void fail(String what) { throw new IllegalStateException("invariant broken: " + what); }
+}

@@ -1,0 +1,179 @@
+package org.gmplab.engine.program;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a {@link Program} into flat {@link Code}: variables become slots, {@code for} and {@code if}
+ * become jumps. A {@code for i := 0; i < n; i++} loop evaluates {@code n} once into a hidden slot.
+ */
+public final class Compiler {
+    private final Map<String, Integer> fnIndex = new HashMap<>();
+    private final Map<String, Integer> wgIndex = new HashMap<>();
+
+    private Compiler(Program p) {
+        int i = 0;
+        for (String name : p.functions().keySet()) fnIndex.put(name, i++);
+        i = 0;
+        for (String wg : p.waitGroups()) wgIndex.put(wg, i++);
+    }
+
+    public static CompiledProgram compile(Program p) {
+        Compiler c = new Compiler(p);
+        List<Code> codes = new ArrayList<>();
+        for (Function f : p.functions().values()) codes.add(c.new FunctionCompiler(f).compile());
+        Integer main = c.fnIndex.get("main");
+        if (main == null) throw new IllegalArgumentException("a program needs a function named main");
+        return new CompiledProgram(codes, p.waitGroups(), main);
+    }
+
+    private final class FunctionCompiler {
+        private final Function f;
+        private final Map<String, Integer> slots = new LinkedHashMap<>();
+        private final List<Insn> out = new ArrayList<>();
+        private int hidden;
+
+        FunctionCompiler(Function f) {
+            this.f = f;
+            for (String p : f.params()) slot(p);
+        }
+
+        Code compile() {
+            block(f.body());
+            out.add(new Insn.Return("return"));
+            return new Code(fnIndex.get(f.name()), f.name(), f.params().size(), slots.size() + hidden, out);
+        }
+
+        private int slot(String name) { return slots.computeIfAbsent(name, n -> slots.size() + hidden); }
+
+        private int hiddenSlot() { return slots.size() + hidden++; }
+
+        private void block(List<Stmt> stmts) { for (Stmt s : stmts) stmt(s); }
+
+        private void stmt(Stmt s) {
+            if (s instanceof Stmt.Work w) {
+                out.add(new Insn.Work(expr(w.nanos()), "work(" + durationText(w.nanos()) + ")"));
+            } else if (s instanceof Stmt.Go g) {
+                out.add(new Insn.Go(fn(g.fn(), g.args().size()), exprs(g.args()), "go " + g.fn() + args(g.args())));
+            } else if (s instanceof Stmt.Call c) {
+                out.add(new Insn.Call(fn(c.fn(), c.args().size()), exprs(c.args()), c.fn() + args(c.args())));
+            } else if (s instanceof Stmt.Gosched) {
+                out.add(new Insn.Gosched("runtime.Gosched()"));
+            } else if (s instanceof Stmt.Set set) {
+                IntExpr v = expr(set.value());
+                out.add(new Insn.Set(slot(set.var()), v, set.var() + " = " + set.value()));
+            } else if (s instanceof Stmt.For loop) {
+                int limit = hiddenSlot();
+                out.add(new Insn.Set(limit, expr(loop.count()), "n := " + loop.count()));
+                int var = slot(loop.var());
+                out.add(new Insn.Set(var, l -> 0, loop.var() + " := 0"));
+                int top = out.size();
+                int exit = out.size();
+                out.add(null); // patched below
+                block(loop.body());
+                out.add(new Insn.Set(var, l -> l[var] + 1, loop.var() + "++"));
+                out.add(new Insn.Jump(top, "for " + loop.var() + " < " + loop.count()));
+                out.set(exit, new Insn.JumpIfZero(l -> l[var] < l[limit] ? 1 : 0, out.size(), "for " + loop.var() + " < " + loop.count()));
+            } else if (s instanceof Stmt.If iff) {
+                int test = out.size();
+                out.add(null);
+                block(iff.then());
+                if (iff.otherwise().isEmpty()) {
+                    out.set(test, new Insn.JumpIfZero(expr(iff.cond()), out.size(), "if " + iff.cond()));
+                } else {
+                    int skip = out.size();
+                    out.add(null);
+                    out.set(test, new Insn.JumpIfZero(expr(iff.cond()), out.size(), "if " + iff.cond()));
+                    block(iff.otherwise());
+                    out.set(skip, new Insn.Jump(out.size(), "else"));
+                }
+            } else if (s instanceof Stmt.Return) {
+                out.add(new Insn.Return("return"));
+            } else if (s instanceof Stmt.WgAdd a) {
+                out.add(new Insn.WgAdd(wg(a.wg()), expr(a.delta()), a.wg() + ".Add(" + a.delta() + ")"));
+            } else if (s instanceof Stmt.WgDone d) {
+                out.add(new Insn.WgDone(wg(d.wg()), d.wg() + ".Done()"));
+            } else if (s instanceof Stmt.WgWait w) {
+                out.add(new Insn.WgWait(wg(w.wg()), w.wg() + ".Wait()"));
+            } else {
+                throw new IllegalArgumentException("unknown statement " + s);
+            }
+        }
+
+        private int fn(String name, int nargs) {
+            Integer i = fnIndex.get(name);
+            if (i == null) throw new IllegalArgumentException(f.name() + ": no function named " + name);
+            return i;
+        }
+
+        private int wg(String name) {
+            Integer i = wgIndex.get(name);
+            if (i == null) throw new IllegalArgumentException(f.name() + ": no sync.WaitGroup named " + name);
+            return i;
+        }
+
+        private List<IntExpr> exprs(List<Expr> es) {
+            List<IntExpr> out = new ArrayList<>(es.size());
+            for (Expr e : es) out.add(expr(e));
+            return out;
+        }
+
+        private IntExpr expr(Expr e) {
+            if (e instanceof Expr.Const c) { long v = c.value(); return l -> v; }
+            if (e instanceof Expr.Var v) {
+                Integer s = slots.get(v.name());
+                if (s == null) throw new IllegalArgumentException(f.name() + ": undefined: " + v.name());
+                int slot = s;
+                return l -> l[slot];
+            }
+            if (e instanceof Expr.Unary u) {
+                IntExpr x = expr(u.operand());
+                return switch (u.op()) {
+                    case "-" -> l -> -x.eval(l);
+                    case "!" -> l -> x.eval(l) == 0 ? 1 : 0;
+                    default -> throw new IllegalArgumentException("unknown operator " + u.op());
+                };
+            }
+            Expr.Binary b = (Expr.Binary) e;
+            IntExpr x = expr(b.left()), y = expr(b.right());
+            return switch (b.op()) {
+                case "+" -> l -> x.eval(l) + y.eval(l);
+                case "-" -> l -> x.eval(l) - y.eval(l);
+                case "*" -> l -> x.eval(l) * y.eval(l);
+                case "/" -> l -> x.eval(l) / y.eval(l);   // ArithmeticException = Go's divide-by-zero panic
+                case "%" -> l -> x.eval(l) % y.eval(l);
+                case "<" -> l -> x.eval(l) < y.eval(l) ? 1 : 0;
+                case "<=" -> l -> x.eval(l) <= y.eval(l) ? 1 : 0;
+                case ">" -> l -> x.eval(l) > y.eval(l) ? 1 : 0;
+                case ">=" -> l -> x.eval(l) >= y.eval(l) ? 1 : 0;
+                case "==" -> l -> x.eval(l) == y.eval(l) ? 1 : 0;
+                case "!=" -> l -> x.eval(l) != y.eval(l) ? 1 : 0;
+                case "&&" -> l -> x.eval(l) != 0 && y.eval(l) != 0 ? 1 : 0;
+                case "||" -> l -> x.eval(l) != 0 || y.eval(l) != 0 ? 1 : 0;
+                default -> throw new IllegalArgumentException("unknown operator " + b.op());
+            };
+        }
+
+        private String args(List<Expr> es) {
+            StringBuilder sb = new StringBuilder("(");
+            for (int i = 0; i < es.size(); i++) sb.append(i > 0 ? ", " : "").append(es.get(i));
+            return sb.append(')').toString();
+        }
+    }
+
+    /** "1ms" for a constant whole number of ms, else the expression. */
+    public static String durationText(Expr e) {
+        if (e instanceof Expr.Const c) return formatDuration(c.value());
+        return e.toString();
+    }
+
+    public static String formatDuration(long ns) {
+        if (ns != 0 && ns % 1_000_000_000L == 0) return ns / 1_000_000_000L + "s";
+        if (ns != 0 && ns % 1_000_000L == 0) return ns / 1_000_000L + "ms";
+        if (ns != 0 && ns % 1_000L == 0) return ns / 1_000L + "µs";
+        return ns + "ns";
+    }
+}

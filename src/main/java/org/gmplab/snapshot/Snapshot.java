@@ -1,0 +1,48 @@
+package org.gmplab.snapshot;
+
+import java.util.List;
+
+/**
+ * The whole scheduler at one instant, deep-immutable. In step mode it is taken while the engine is
+ * frozen, so it is exactly consistent; in live mode it is read on the fly, as Go's schedtrace does.
+ *
+ * @param time         virtual time in ns
+ * @param events       number of events emitted up to this instant
+ * @param threads      Ms ever created (Go's mcount)
+ * @param globalQueue  goids in the global run queue, head first
+ * @param idlePs       P ids on the idle list, head first
+ * @param idleMs       M ids on the idle list, head first
+ * @param globalFree   number of dead Gs on the global free list
+ * @param gs           every G ever allocated (Go's allgs), dead ones included
+ */
+public record Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
+                       int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
+                       List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs) {
+    public Snapshot {
+        globalQueue = List.copyOf(globalQueue);
+        idlePs = List.copyOf(idlePs);
+        idleMs = List.copyOf(idleMs);
+        ps = List.copyOf(ps);
+        ms = List.copyOf(ms);
+        gs = List.copyOf(gs);
+    }
+
+    /**
+     * A P. {@code runq} lists the ring from head to tail; {@code head} and {@code tail} are the raw
+     * free-running counters (slot = counter mod capacity). {@code runnext} and {@code m} are -1 when empty.
+     */
+    public record Proc(int id, int status, int m, long runnext, List<Long> runq, int head, int tail, int capacity,
+                       long schedtick, long syscalltick, int gfreecnt) {
+        public Proc { runq = List.copyOf(runq); }
+    }
+
+    /** An M. {@code p}, {@code nextp} and {@code curg} are -1 when absent. */
+    public record Thread(int id, int p, int nextp, long curg, boolean spinning, boolean blocked) {}
+
+    /**
+     * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names
+     * its one place: "P0.runnext", "P0.runq", "global", "M2", "waiting", "free".
+     */
+    public record G(long goid, int status, String waitReason, int m, String function, String instruction,
+                    long parent, String where) {}
+}

@@ -189,8 +189,14 @@ public final class Engine implements AutoCloseable {
     /** How the run ended, or null while it goes on. */
     public Outcome outcome() { return outcome.get(); }
 
-    /** The world now. Exact in step mode (frozen between turns) and after a live run ended. */
-    public Snapshot snapshot() { return reader.snapshot(now(), trace.count()); }
+    /**
+     * The world now. Exact in step mode (frozen between turns) and after a live run ended; while a live
+     * run goes on it is read on the fly, as Go's schedtrace reads it, and each G's place is left empty.
+     */
+    public Snapshot snapshot() {
+        boolean exact = mode == Mode.STEP || outcome.get() != null;
+        return reader.snapshot(now(), trace.count(), exact);
+    }
 
     /** Checks the invariants now; throws IllegalStateException naming the first one broken. */
     public void checkInvariants() { reader.checkInvariants(); }

@@ -152,7 +152,7 @@ public final class Machine extends EngineThread {
             // the program parallelism is low.
             int busy = sched.gomaxprocs - sched.npidle.get();
             if (spinning || 2 * sched.nmspinning.get() < busy) {
-                if (!spinning) becomeSpinning("2*nmspinning=" + 2 * sched.nmspinning.get() + " < busy Ps=" + busy);
+                if (!spinning) becomeSpinning("2*nmspinning=" + 2 * sched.nmspinning.get() + " < busy Ps=" + busy + " (at most half of the busy Ps may have a spinner)", busy);
                 gp = stealWork(pp);
                 if (gp != null) return gp;
             }
@@ -315,11 +315,14 @@ public final class Machine extends EngineThread {
     // ---- spinning -------------------------------------------------------------------------------
 
     /** Go's {@code becomeSpinning}. */
-    private void becomeSpinning(String why) {
+    private void becomeSpinning(String why) { becomeSpinning(why, -1); }
+
+    /** @param busy gomaxprocs - npidle when the spinning limit was checked, or -1 when not checked */
+    private void becomeSpinning(String why, int busy) {
         spinning = true;
         sched.nmspinning.incrementAndGet();
         sched.needspinning.set(0);
-        if (trace().on()) trace().emit(this, EventKind.SPINNING, -1, id, pid(), Trace.d("nmspinning", sched.nmspinning.get()),
+        if (trace().on()) trace().emit(this, EventKind.SPINNING, -1, id, pid(), Trace.d("nmspinning", sched.nmspinning.get(), "busy", busy),
                 "M" + id + " starts spinning (looking for work to steal): " + why);
     }
 

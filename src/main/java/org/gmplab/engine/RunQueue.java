@@ -252,7 +252,7 @@ public final class RunQueue {
     /** The ring's Gs from head to tail. Exact only when the world is stopped (step mode pause, STW). */
     public Goroutine[] contents() {
         int h = head(), t = tail();
-        Goroutine[] out = new Goroutine[Math.max(0, t - h)];
+        Goroutine[] out = new Goroutine[Math.max(0, Math.min(t - h, runq.length))]; // clamped for racy reads
         for (int i = 0; i < out.length; i++) out[i] = runq[(h + i) & mask];
         return out;
     }

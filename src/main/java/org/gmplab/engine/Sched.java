@@ -231,7 +231,7 @@ public final class Sched {
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("startm: p has runnable gs");
         nmp.spinning = spinning;
         nmp.nextp = pp;
-        if (trace.on()) trace.emit(caller, EventKind.STARTM, -1, nmp.id, pp.id, Trace.d("spinning", spinning ? 1 : 0),
+        if (trace.on()) trace.emit(caller, EventKind.STARTM, -1, nmp.id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "by", caller == null ? -1 : caller.id),
                 "startm: woke idle M" + nmp.id + " and handed it P" + pp.id
                         + (spinning ? " to spin: look for work to steal" : " to run its work"));
         ts.unpark(nmp, caller, costs.wakeM());
@@ -245,7 +245,7 @@ public final class Sched {
         // Go sets m.spinning in the new thread's start function (mspinning); nmspinning already counts it.
         mp.spinning = spinning;
         allm.add(mp);
-        if (trace.on()) trace.emit(caller, EventKind.NEWM, -1, id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "threads", allm.size()),
+        if (trace.on()) trace.emit(caller, EventKind.NEWM, -1, id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "threads", allm.size(), "by", caller == null ? -1 : caller.id),
                 "newm: no idle M, so a new thread M" + id + " is created for P" + pp.id
                         + " (threads=" + allm.size() + "; a thread costs ~" + costs.newm() / 1000 + " µs to start, a goroutine ~"
                         + costs.newproc() + " ns)");

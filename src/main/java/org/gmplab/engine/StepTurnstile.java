@@ -56,7 +56,7 @@ public final class StepTurnstile implements Turnstile {
         if (t == null) {
             t = ready.peek();
             if (t == null) return Stop.QUIESCENT;
-            if (t.time > limit) return Stop.TIME_LIMIT;
+            if (t.time > limit) { clock = Math.max(clock, limit); return Stop.TIME_LIMIT; }
             ready.poll();
         }
         controllerTurn = false;
@@ -101,7 +101,7 @@ public final class StepTurnstile implements Turnstile {
             if (stopRequested) { yieldToController(self, Stop.REQUESTED); continue; }
             EngineThread next = ready.peek();
             boolean selfFirst = next == null || EARLIEST_FIRST.compare(self, next) <= 0;
-            if ((selfFirst ? self.time : next.time) > limit) { yieldToController(self, Stop.TIME_LIMIT); continue; }
+            if ((selfFirst ? self.time : next.time) > limit) { clock = limit; yieldToController(self, Stop.TIME_LIMIT); continue; }
             if (selfFirst) { clock = self.time; return; }
             ready.poll();
             ready.add(self);
@@ -133,6 +133,7 @@ public final class StepTurnstile implements Turnstile {
                 return;
             }
             if (next.time > limit) {
+                clock = limit;
                 yieldToController(self, Stop.TIME_LIMIT);
                 if (!self.parked) { ready.remove(self); return; }
                 continue;

@@ -40,8 +40,13 @@ final class WorldReader {
         if (old != null) throw new IllegalStateException(g + " is in two places: " + old + " and " + place);
     }
 
-    Snapshot snapshot(long time, long events) {
-        Map<Goroutine, String> where = locate();
+    /**
+     * The world as a snapshot. With {@code exact}, the world must be stopped and each G's place is
+     * found; otherwise (a live run, read on the fly like Go's schedtrace) places are left empty and
+     * counts may be slightly out of step with each other.
+     */
+    Snapshot snapshot(long time, long events, boolean exact) {
+        Map<Goroutine, String> where = exact ? locate() : Map.of();
         List<Snapshot.Proc> ps = new ArrayList<>();
         for (Processor p : sched.allp) {
             Machine m = p.m;

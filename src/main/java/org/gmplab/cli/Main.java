@@ -1,0 +1,52 @@
+package org.gmplab.cli;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code gmplab}: the headless commands. Bad input gets one line naming what is wrong, and exit code 2. */
+@Command(name = "gmplab", mixinStandardHelpOptions = true, version = "GMP Lab 0.1.0",
+        description = "Go's G-M-P scheduler, running for real on Java threads.",
+        subcommands = {})
+public final class Main implements Runnable {
+
+    /** Exit code for bad input (files, fields, values), as Go's tools use 2 for usage errors. */
+    public static final int BAD_INPUT = 2;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("gmplab: " + ex.getMessage());
+            err.println("Try 'gmplab " + (ex.getCommandLine().getCommandName().equals("gmplab") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof BadInput) {
+                err.println("gmplab: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            throw ex;
+        });
+        return cl.execute(args);
+    }
+
+    /** A problem with what the user gave us: printed as one line, exit code 2, no stack trace. */
+    public static final class BadInput extends RuntimeException {
+        public BadInput(String message) { super(message, null, false, false); }
+    }
+}

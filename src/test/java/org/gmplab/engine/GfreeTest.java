@@ -1,0 +1,61 @@
+package org.gmplab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Go's {@code gfput}/{@code gfget}: local free lists spill at 64 down to 31, refill up to 32 from global. */
+class GfreeTest {
+
+    @Test
+    void gfputSpillsAt64DownTo31() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            Processor pp = e.sched().allp[0];
+            for (int i = 1; i <= 63; i++) assertThat(pp.gfput(new Goroutine(i))).isZero();
+            assertThat(pp.gfreecnt()).isEqualTo(63);
+            // the 64th dead G triggers the spill
+            assertThat(pp.gfput(new Goroutine(64))).isEqualTo(33);
+            assertThat(pp.gfreecnt()).isEqualTo(31);
+            assertThat(e.sched().gFreeN).isEqualTo(33);
+        }
+    }
+
+    @Test
+    void gfgetRefillsUpTo32FromGlobalWhenLocalIsEmpty() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            Processor p0 = e.sched().allp[0], p1 = e.sched().allp[1];
+            for (int i = 1; i <= 64 + 63; i++) p0.gfput(new Goroutine(i)); // spills twice: 66 go global
+            int global = e.sched().gFreeN;
+            assertThat(global).isEqualTo(66);
+            // P1 has none locally: its first gfget moves 32 here, then returns one of them
+            Goroutine g = p1.gfget();
+            assertThat(g).isNotNull();
+            assertThat(p1.lastRefill).isEqualTo(32);
+            assertThat(p1.gfreecnt()).isEqualTo(31);
+            assertThat(e.sched().gFreeN).isEqualTo(global - 32);
+            // while it has local ones, it does not touch the global list
+            p1.gfget();
+            assertThat(p1.lastRefill).isZero();
+        }
+    }
+
+    @Test
+    void gfgetReturnsNullWhenNothingIsFree() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            assertThat(e.sched().allp[1].gfget()).isNull();
+        }
+    }
+
+    /** In a run, dead Gs are reused: far fewer G objects than goroutines, and gfreecnt stays below 64. */
+    @Test
+    void deadGoroutinesAreReused() {
+        try (Engine e = Engine.step(Scenarios.spawn(3000, 10 * Scenarios.US, 2, 1))) {
+            int maxFree = 0;
+            while (e.step() != Engine.Stop.ENDED) {
+                for (var p : e.snapshot().ps()) maxFree = Math.max(maxFree, p.gfreecnt());
+            }
+            assertThat(maxFree).isLessThan(64);
+            assertThat(e.sched().allgs().size()).isLessThan(3000);
+        }
+    }
+}

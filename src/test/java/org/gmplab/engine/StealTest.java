@@ -1,0 +1,57 @@
+package org.gmplab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gmplab.engine.program.Expr.of;
+
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.engine.program.Function;
+import org.gmplab.engine.program.Program;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.Stmt;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.junit.jupiter.api.Test;
+
+/** stealWork and runqsteal inside a running scheduler. */
+class StealTest {
+
+    /** runqsteal: a thief takes half of the victim's ring, rounded up (k - k/2). */
+    @Test
+    void stealTakesHalfRoundedUp() {
+        StepRuns.Run run = StepRuns.run(Scenarios.spawn(500, 50 * Scenarios.US, 4, 2));
+        List<Event> steals = run.of(EventKind.STEAL).stream().filter(e -> e.detail("runnext") == 0).toList();
+        assertThat(steals).isNotEmpty();
+        for (Event e : steals) {
+            long had = e.detail("had");
+            assertThat(e.detail("took")).as(e.why()).isEqualTo(had - had / 2);
+        }
+    }
+
+    /**
+     * stealWork: runnext is only stolen in the last of 4 rounds, after the 3 µs back-off (runqgrab's
+     * usleep(3)) when the victim is running. Main keeps P0 busy with work while its new G sits in runnext.
+     */
+    @Test
+    void runnextIsStolenOnlyInTheLastRoundAfterBackoff() {
+        Function main = new Function("main", List.of(), List.of(
+                new Stmt.Go("f", List.of()),
+                new Stmt.Work(of(Scenarios.MS))));
+        Function f = new Function("f", List.of(), List.of(new Stmt.Work(of(10 * Scenarios.US))));
+        Scenario sc = new Scenario("runnext", 2, 1, 256, new Program(Map.of("main", main, "f", f), List.of()));
+        StepRuns.Run run = StepRuns.run(sc);
+        List<Event> steals = run.of(EventKind.STEAL);
+        assertThat(steals).hasSize(1);
+        Event steal = steals.get(0);
+        assertThat(steal.detail("runnext")).isEqualTo(1);
+        assertThat(steal.detail("round")).isEqualTo(Machine.STEAL_TRIES);
+        assertThat(steal.g()).isEqualTo(2);
+        // the thief is the M started as a spinner for P1; it steals no earlier than its start + the back-off
+        Event newm = run.of(EventKind.NEWM).get(0);
+        assertThat(newm.detail("spinning")).isEqualTo(1);
+        assertThat(steal.m()).isEqualTo(newm.m());
+        long thiefStart = newm.time() + Costs.DEFAULT.newm();
+        assertThat(steal.time() - thiefStart).isGreaterThanOrEqualTo(Costs.DEFAULT.runnextBackoff());
+    }
+}

@@ -1,0 +1,33 @@
+package org.gmplab.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+
+/** Runs scenarios in step mode for tests and collects what happened. */
+final class StepRuns {
+    private StepRuns() { }
+
+    /** A finished step-mode run: its events and how it ended. */
+    record Run(List<Event> events, Outcome outcome, long endTime) {
+        List<Event> of(EventKind kind) {
+            return events.stream().filter(e -> e.kind() == kind).toList();
+        }
+    }
+
+    static Run run(Scenario sc) { return run(sc, Long.MAX_VALUE); }
+
+    static Run run(Scenario sc, long until) {
+        try (Engine e = Engine.step(sc)) {
+            List<Event> all = new ArrayList<>();
+            e.run(until);
+            all.addAll(e.drainEvents());
+            if (e.outcome() != null && e.outcome().kind() == Outcome.Kind.CRASHED)
+                throw new AssertionError(e.outcome().message());
+            return new Run(all, e.outcome(), e.now());
+        }
+    }
+}

@@ -76,7 +76,13 @@ public final class Engine implements AutoCloseable {
      * clock; with {@code recordEvents} false the scheduler emits nothing (for full speed).
      */
     public static Engine live(Scenario scenario, double speed, boolean recordEvents) {
+        return live(scenario, speed, recordEvents, null);
+    }
+
+    /** As {@link #live(Scenario, double, boolean)}, calling {@code onGoexit} with each goid as its goroutine exits. */
+    public static Engine live(Scenario scenario, double speed, boolean recordEvents, LongConsumer onGoexit) {
         Engine e = new Engine(scenario, Mode.LIVE, new LiveTurnstile(speed), recordEvents, false, Costs.DEFAULT);
+        e.onGoexit = onGoexit;
         e.boot();
         return e;
     }
@@ -95,8 +101,11 @@ public final class Engine implements AutoCloseable {
     long seed() { return scenario.seed(); }
     Sched sched() { return sched; }
 
-    /** Calls {@code f} with each goid as its goroutine exits (from the M that ran it). For tests and stats. */
-    public void onGoexit(LongConsumer f) { this.onGoexit = f; }
+    /** Step mode: calls {@code f} with each goid as its goroutine exits. For tests and statistics. */
+    public void onGoexit(LongConsumer f) {
+        stepTurnstile();
+        this.onGoexit = f;
+    }
 
     void goexited(long goid) {
         LongConsumer f = onGoexit;

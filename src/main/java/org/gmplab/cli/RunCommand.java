@@ -1,0 +1,177 @@
+package org.gmplab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.Outcome;
+import org.gmplab.engine.program.Expr;
+import org.gmplab.engine.program.ExprParser;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.snapshot.Event;
+import org.gmplab.trace.EventsJson;
+import org.gmplab.trace.SchedTrace;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gmplab run}: runs a scenario headless and prints what Go's {@code GODEBUG=schedtrace} would.
+ * In step mode the lines fall at exact multiples of the period in virtual time, so two runs print the
+ * same lines.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a scenario headless; print schedtrace lines and/or write the event log.")
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.json)")
+    Path scenarioFile;
+
+    @Option(names = "--gomaxprocs", paramLabel = "N", description = "number of Ps (1..256); default: the scenario's")
+    Integer gomaxprocs;
+
+    @Option(names = "--seed", paramLabel = "S", description = "random seed (steal order); default: the scenario's")
+    Long seed;
+
+    @Option(names = "--mode", paramLabel = "step|live", defaultValue = "step",
+            description = "step: deterministic, virtual time (default); live: Ms run in parallel on real threads")
+    String mode;
+
+    @Option(names = "--until", paramLabel = "DURATION", defaultValue = "10s",
+            description = "stop after this much (virtual or scaled wall) time, e.g. 20ms; default ${DEFAULT-VALUE}")
+    String until;
+
+    @Option(names = "--schedtrace", paramLabel = "MS", description = "print a SCHED line every MS milliseconds (as GODEBUG=schedtrace=MS)")
+    Long schedtraceMs;
+
+    @Option(names = "--scheddetail", description = "with --schedtrace: print P, M and G lines too (as scheddetail=1)")
+    boolean scheddetail;
+
+    @Option(names = "--events", paramLabel = "FILE", description = "write every event as a JSON line to FILE")
+    Path eventsFile;
+
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+            description = "live mode: virtual ns per wall ns (0.001 = slow motion); default ${DEFAULT-VALUE}")
+    double speed;
+
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario sc = loadScenario();
+        long limit = parseDuration("--until", until);
+        if (schedtraceMs != null && (schedtraceMs < 1 || schedtraceMs > 3_600_000))
+            throw new Main.BadInput("--schedtrace must be between 1 and 3600000 ms, got " + schedtraceMs);
+        if (scheddetail && schedtraceMs == null) throw new Main.BadInput("--scheddetail needs --schedtrace MS");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Outcome outcome;
+        try (EventsJson.Writer events = eventsFile == null ? null : EventsJson.Writer.open(eventsFile)) {
+            outcome = switch (mode) {
+                case "step" -> runStep(sc, limit, out, events);
+                case "live" -> runLive(sc, limit, out, events);
+                default -> throw new Main.BadInput("--mode must be step or live, got '" + mode + "'");
+            };
+            if (events != null) events.commit();
+        } catch (IOException e) {
+            throw new Main.BadInput("cannot write " + eventsFile + ": " + e.getMessage());
+        }
+        out.flush();
+        if (outcome == null) {
+            err.println("gmplab: stopped at --until " + until + " (the program had not ended)");
+            return 0;
+        }
+        return switch (outcome.kind()) {
+            case EXITED -> 0;
+            case FATAL -> { err.println(outcome.message()); yield 2; }  // Go exits with 2 on a fatal error
+            case CRASHED -> { err.println("gmplab: " + outcome.message()); yield 70; }
+        };
+    }
+
+    private Scenario loadScenario() {
+        Scenario sc;
+        try {
+            sc = ScenarioJson.load(scenarioFile);
+        } catch (ScenarioException e) {
+            throw new Main.BadInput(e.getMessage());
+        }
+        try {
+            if (gomaxprocs != null) sc = sc.withGomaxprocs(gomaxprocs);
+            if (seed != null) sc = sc.withSeed(seed);
+        } catch (IllegalArgumentException e) {
+            throw new Main.BadInput("--" + e.getMessage());
+        }
+        return sc;
+    }
+
+    private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws IOException {
+        try (Engine e = Engine.step(sc)) {
+            if (schedtraceMs == null) {
+                e.run(limit);
+                write(events, e.drainEvents());
+                return e.outcome();
+            }
+            long period = schedtraceMs * 1_000_000;
+            for (long t = 0; t <= limit; t += period) {
+                Engine.Stop stop = e.run(t);
+                write(events, e.drainEvents());
+                if (stop == Engine.Stop.ENDED) break;
+                out.print(SchedTrace.format(e.snapshot(), scheddetail));
+                if (stop == Engine.Stop.QUIESCENT) break;
+            }
+            if (e.outcome() == null && events != null) {
+                e.run(limit);
+                write(events, e.drainEvents());
+            }
+            return e.outcome();
+        }
+    }
+
+    private Outcome runLive(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws Exception {
+        if (!(speed >= 1e-6 && speed <= 1e6)) throw new Main.BadInput("--speed must be between 0.000001 and 1000000, got " + speed);
+        long wallLimitNanos = (long) (limit / speed);
+        try (Engine e = Engine.live(sc, speed, events != null)) {
+            long start = System.nanoTime();
+            Outcome o = null;
+            if (schedtraceMs == null) {
+                o = e.awaitEnd(wallLimitNanos, TimeUnit.NANOSECONDS);
+            } else {
+                long periodWall = (long) (schedtraceMs * 1_000_000 / speed);
+                for (long k = 0; ; k++) {
+                    long due = start + k * periodWall;
+                    if (due - start > wallLimitNanos) break;
+                    o = e.awaitEnd(Math.max(0, due - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    if (o != null) break;
+                    out.print(SchedTrace.format(e.snapshot(), scheddetail));
+                    out.flush();
+                }
+            }
+            e.close();
+            write(events, e.liveEvents());
+            return o;
+        }
+    }
+
+    private static void write(EventsJson.Writer w, List<Event> evs) throws IOException {
+        if (w != null) for (Event ev : evs) w.write(ev);
+    }
+
+    /** A duration the way Go writes one ("20ms", "1.5s", "500us"). */
+    static long parseDuration(String option, String text) {
+        try {
+            Expr e = ExprParser.parse(text);
+            if (e instanceof Expr.Const c && c.value() > 0) return c.value();
+        } catch (IllegalArgumentException ignored) {
+            // reported below
+        }
+        throw new Main.BadInput(option + ": expected a positive duration like 20ms, 1.5s or 500us, got '" + text + "'");
+    }
+
+}

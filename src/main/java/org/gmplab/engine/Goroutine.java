@@ -25,6 +25,8 @@ public final class Goroutine {
     Code startFn;
     /** The innermost frame; null once dead. Touched only by the M running it. */
     Frame frame;
+    /** A dead G's last frame, reused by its next life (Go keeps a dead G's stack for the same reason). */
+    Frame stack;
     /** What it is parked on while waiting (a wait group), for the invariant checker and the view. */
     volatile Object waitingOn;
 
@@ -43,7 +45,7 @@ public final class Goroutine {
         Frame f = frame;
         if (f == null) return "";
         int pc = f.pc;
-        return pc < f.code.insns().size() ? f.code.at(pc).text() : "";
+        return pc < f.code.size() ? f.code.at(pc).text() : "";
     }
 
     public String function() { return startFn == null ? "" : startFn.name(); }
@@ -52,18 +54,29 @@ public final class Goroutine {
 
     /** One activation of a function: the goroutine's program counter and locals. */
     static final class Frame {
-        final Code code;
-        final Frame caller;
-        final long[] locals;
+        Code code;
+        Frame caller;
+        long[] locals;
         int pc;
         /** Nanoseconds of the current {@code work} instruction still to burn; -1 when not inside one. */
-        long workLeft = -1;
+        long workLeft;
 
         Frame(Code code, Frame caller, long[] args) {
+            this.locals = new long[Math.max(code.nlocals(), args.length)];
+            reset(code, caller, args);
+        }
+
+        /** Starts {@code code} in this frame, as a fresh call with {@code args}. */
+        Frame reset(Code code, Frame caller, long[] args) {
+            int n = Math.max(code.nlocals(), args.length);
+            if (locals.length < n) locals = new long[n];
+            else java.util.Arrays.fill(locals, 0L);
+            System.arraycopy(args, 0, locals, 0, args.length);
             this.code = code;
             this.caller = caller;
-            this.locals = new long[Math.max(code.nlocals(), args.length)];
-            System.arraycopy(args, 0, locals, 0, args.length);
+            this.pc = 0;
+            this.workLeft = -1;
+            return this;
         }
     }
 }

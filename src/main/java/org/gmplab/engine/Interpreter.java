@@ -2,7 +2,6 @@ package org.gmplab.engine;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Code;
 import org.gmplab.engine.program.Insn;
 import org.gmplab.engine.program.IntExpr;
 
@@ -35,75 +34,91 @@ final class Interpreter {
                 if (gp.preempt) return Yield.PREEMPTED;
                 Goroutine.Frame f = gp.frame;
                 Insn in = f.code.at(f.pc);
-                if (in instanceof Insn.Work w) {
-                    if (f.workLeft < 0) {
-                        long d = w.nanos().eval(f.locals);
-                        if (d < 0) throw new GoPanic("panic: work of negative duration " + d + "ns");
-                        f.workLeft = d;
+                switch (in.op()) {
+                    case Insn.WORK -> {
+                        if (f.workLeft < 0) {
+                            long d = ((Insn.Work) in).nanos().eval(f.locals);
+                            if (d < 0) throw new GoPanic("panic: work of negative duration " + d + "ns");
+                            f.workLeft = d;
+                        }
+                        while (f.workLeft > 0) {
+                            long slice = Math.min(f.workLeft, costs.workSlice());
+                            ts.spend(m, slice);
+                            f.workLeft -= slice;
+                            if (gp.preempt && f.workLeft > 0) return Yield.PREEMPTED;
+                        }
+                        f.workLeft = -1;
+                        f.pc++;
                     }
-                    while (f.workLeft > 0) {
-                        long slice = Math.min(f.workLeft, costs.workSlice());
-                        ts.spend(m, slice);
-                        f.workLeft -= slice;
-                        if (gp.preempt && f.workLeft > 0) return Yield.PREEMPTED;
+                    case Insn.GO -> {
+                        Insn.Go g = (Insn.Go) in;
+                        long[] args = eval(g.args(), f.locals);
+                        f.pc++;
+                        m.newproc(m.sched.program.function(g.fn()), args, gp);
                     }
-                    f.workLeft = -1;
-                    f.pc++;
-                } else if (in instanceof Insn.Go g) {
-                    long[] args = eval(g.args(), f.locals);
-                    f.pc++;
-                    m.newproc(m.sched.program.function(g.fn()), args, gp);
-                } else if (in instanceof Insn.Call c) {
-                    long[] args = eval(c.args(), f.locals);
-                    f.pc++;
-                    Code callee = m.sched.program.function(c.fn());
-                    gp.frame = new Goroutine.Frame(callee, f, args);
-                    ts.pass(m, costs.statement());
-                } else if (in instanceof Insn.Set set) {
-                    f.locals[set.slot()] = set.value().eval(f.locals);
-                    f.pc++;
-                    ts.pass(m, costs.statement());
-                } else if (in instanceof Insn.JumpIfZero j) {
-                    f.pc = j.cond().eval(f.locals) == 0 ? j.target() : f.pc + 1;
-                    ts.pass(m, costs.statement());
-                } else if (in instanceof Insn.Jump j) {
-                    f.pc = j.target();
-                    ts.pass(m, costs.statement());
-                } else if (in instanceof Insn.Gosched) {
-                    f.pc++;
-                    return Yield.GOSCHED;
-                } else if (in instanceof Insn.Return) {
-                    gp.frame = f.caller;
-                    if (gp.frame == null) {
-                        if (gp.goid == 1) throw new ProgramExit();
-                        return Yield.EXIT;
-                    }
-                    ts.pass(m, costs.statement());
-                } else if (in instanceof Insn.WgAdd a) {
-                    long delta = a.delta().eval(f.locals);
-                    f.pc++;
-                    wgAdd(gp, m.sched.waitGroups[a.wg()], delta, a.text());
-                } else if (in instanceof Insn.WgDone d) {
-                    f.pc++;
-                    wgAdd(gp, m.sched.waitGroups[d.wg()], -1, d.text());
-                } else if (in instanceof Insn.WgWait w) {
-                    WaitGroup wg = m.sched.waitGroups[w.wg()];
-                    f.pc++;
-                    wg.lock.lock();
-                    if (wg.counter == 0) {
-                        wg.lock.unlock();
+                    case Insn.CALL -> {
+                        Insn.Call c = (Insn.Call) in;
+                        long[] args = eval(c.args(), f.locals);
+                        f.pc++;
+                        gp.frame = new Goroutine.Frame(m.sched.program.function(c.fn()), f, args);
                         ts.pass(m, costs.statement());
-                        continue;
                     }
-                    // Park with wg.lock held: the M releases it once gp is waiting, so a wg.Done on
-                    // another M cannot ready gp before it has really stopped (Go's gopark unlockf).
-                    wg.waiters.addLast(gp);
-                    gp.waitingOn = wg;
-                    gp.waitReason = "semacquire";
-                    parkedOn = wg;
-                    return Yield.PARK;
-                } else {
-                    throw new IllegalStateException("unknown instruction " + in);
+                    case Insn.SET -> {
+                        Insn.Set set = (Insn.Set) in;
+                        f.locals[set.slot()] = set.value().eval(f.locals);
+                        f.pc++;
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.JUMP_IF_ZERO -> {
+                        Insn.JumpIfZero j = (Insn.JumpIfZero) in;
+                        f.pc = j.cond().eval(f.locals) == 0 ? j.target() : f.pc + 1;
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.JUMP -> {
+                        f.pc = ((Insn.Jump) in).target();
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.GOSCHED -> {
+                        f.pc++;
+                        return Yield.GOSCHED;
+                    }
+                    case Insn.RETURN -> {
+                        gp.frame = f.caller;
+                        if (gp.frame == null) {
+                            if (gp.goid == 1) throw new ProgramExit();
+                            gp.stack = f; // kept with the dead G for reuse, as Go keeps its stack
+                            return Yield.EXIT;
+                        }
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.WG_ADD -> {
+                        Insn.WgAdd a = (Insn.WgAdd) in;
+                        long delta = a.delta().eval(f.locals);
+                        f.pc++;
+                        wgAdd(gp, m.sched.waitGroups[a.wg()], delta, a.text());
+                    }
+                    case Insn.WG_DONE -> {
+                        f.pc++;
+                        wgAdd(gp, m.sched.waitGroups[((Insn.WgDone) in).wg()], -1, in.text());
+                    }
+                    case Insn.WG_WAIT -> {
+                        WaitGroup wg = m.sched.waitGroups[((Insn.WgWait) in).wg()];
+                        f.pc++;
+                        wg.lock.lock();
+                        if (wg.counter == 0) {
+                            wg.lock.unlock();
+                            ts.pass(m, costs.statement());
+                            continue;
+                        }
+                        // Park with wg.lock held: the M releases it once gp is waiting, so a wg.Done on
+                        // another M cannot ready gp before it has really stopped (Go's gopark unlockf).
+                        wg.waiters.addLast(gp);
+                        gp.waitingOn = wg;
+                        gp.waitReason = "semacquire";
+                        parkedOn = wg;
+                        return Yield.PARK;
+                    }
+                    default -> throw new IllegalStateException("unknown instruction " + in);
                 }
             }
         } catch (ArithmeticException e) {
@@ -124,9 +139,12 @@ final class Interpreter {
         if (wg != null) wg.lock.unlock();
     }
 
-    private static long[] eval(List<IntExpr> exprs, long[] locals) {
-        long[] out = new long[exprs.size()];
-        for (int i = 0; i < out.length; i++) out[i] = exprs.get(i).eval(locals);
+    private static final long[] NO_ARGS = {};
+
+    private static long[] eval(IntExpr[] exprs, long[] locals) {
+        if (exprs.length == 0) return NO_ARGS;
+        long[] out = new long[exprs.length];
+        for (int i = 0; i < out.length; i++) out[i] = exprs[i].eval(locals);
         return out;
     }
 }

@@ -415,7 +415,9 @@ public final class Machine extends EngineThread {
         newg.goid = pp.nextGoid();
         newg.parentGoid = parent == null ? 0 : parent.goid;
         newg.startFn = fn;
-        newg.frame = new Goroutine.Frame(fn, null, args);
+        Goroutine.Frame stack = newg.stack;
+        newg.stack = null;
+        newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
         newg.waitReason = "";
         newg.status = GStatus.RUNNABLE;
         return newg;

@@ -15,14 +15,18 @@ import org.gmplab.snapshot.EventKind;
  */
 public final class Trace {
     private final Consumer<Event> sink;
+    private final boolean on;
     private final AtomicLong seq = new AtomicLong();
     private Turnstile ts;
 
-    Trace(Consumer<Event> sink) { this.sink = sink; }
+    Trace(Consumer<Event> sink) {
+        this.sink = sink;
+        this.on = sink != null;
+    }
 
     void bind(Turnstile ts) { this.ts = ts; }
 
-    public boolean on() { return sink != null; }
+    public boolean on() { return on; }
 
     /** Number of events emitted so far. */
     public long count() { return seq.get(); }

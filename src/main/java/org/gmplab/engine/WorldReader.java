@@ -83,7 +83,8 @@ final class WorldReader {
      */
     void checkInvariants() {
         Map<Goroutine, String> where = locate();
-        for (Goroutine g : sched.allgs()) {
+        List<Goroutine> allgs = sched.allgs();
+        for (Goroutine g : allgs) {
             String place = where.get(g);
             if (place == null) fail(g + " (" + g.status + ") is nowhere");
             boolean ok = switch (g.status) {
@@ -95,7 +96,7 @@ final class WorldReader {
             };
             if (!ok) fail(g + " is " + g.status + " but sits in " + place);
         }
-        if (where.size() != sched.allgs().size()) fail("a run queue or list holds a G that is not in allgs");
+        if (where.size() != allgs.size()) fail("a run queue or list holds a G that is not in allgs");
 
         List<Processor> idlePs = sched.idlePs();
         if (idlePs.size() != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + idlePs.size());

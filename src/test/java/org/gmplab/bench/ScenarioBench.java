@@ -36,6 +36,7 @@ public final class ScenarioBench {
     private static final int N = 1_000_000;
     private static final int DEPTH = 19; // 2^20 - 1 nodes
     private static final int REPS = 5;
+    private static final int WARMUP = 3;
 
     public static void main(String[] args) throws Exception {
         System.out.println("| what | GOMAXPROCS / parallelism | GMP Lab (median of " + REPS + ") | ForkJoinPool baseline | ratio |");
@@ -54,8 +55,7 @@ public final class ScenarioBench {
     interface Rate { double measure() throws Exception; }
 
     private static void row(String what, int procs, Rate ours, Rate baseline) throws Exception {
-        ours.measure();      // warm-up
-        baseline.measure();
+        for (int i = 0; i < WARMUP; i++) { ours.measure(); baseline.measure(); }
         double[] a = new double[REPS], b = new double[REPS];
         for (int i = 0; i < REPS; i++) { a[i] = ours.measure(); b[i] = baseline.measure(); }
         double ma = median(a), mb = median(b);
@@ -112,22 +112,25 @@ public final class ScenarioBench {
     }
 
     private static void stepRate() {
-        System.out.println("| step mode, whole run | events | invariants checked | events/s (median of " + REPS + ") |");
-        System.out.println("|---|---|---|---|");
+        System.out.println("| step mode, whole run | events | invariants checked | first run (cold JVM) | events/s (median of " + REPS + ", after " + WARMUP + " warm-up runs) |");
+        System.out.println("|---|---|---|---|---|");
         for (boolean check : new boolean[] {false, true}) {
-            Scenario sc = spawnWork(3000, 20_000, 4);
-            double[] r = new double[REPS];
-            long events = 0;
-            for (int i = 0; i <= REPS; i++) {
-                long t0 = System.nanoTime();
-                try (Engine e = Engine.step(sc, Costs.DEFAULT, check)) {
-                    e.run(Long.MAX_VALUE);
-                    events = e.eventCount();
-                    e.drainEvents();
+            for (int procs : new int[] {1, 4}) {
+                Scenario sc = spawnWork(5000, 20_000, procs);
+                double[] r = new double[REPS + WARMUP];
+                long events = 0;
+                for (int i = 0; i < r.length; i++) {
+                    long t0 = System.nanoTime();
+                    try (Engine e = Engine.step(sc, Costs.DEFAULT, check)) {
+                        e.run(Long.MAX_VALUE);
+                        events = e.eventCount();
+                        e.drainEvents();
+                    }
+                    r[i] = events / ((System.nanoTime() - t0) / 1e9);
                 }
-                if (i > 0) r[i - 1] = events / ((System.nanoTime() - t0) / 1e9); // i == 0 is warm-up
+                System.out.printf("| 5000 goroutines × 20 µs on %d P%s | %d | %s | %.0f | %.0f |%n", procs, procs > 1 ? "s" : "", events,
+                        check ? "yes" : "no", r[0], median(Arrays.copyOfRange(r, WARMUP, r.length)));
             }
-            System.out.printf("| 3000 goroutines × 20 µs on 4 Ps | %d | %s | %.0f |%n", events, check ? "yes" : "no", median(r));
         }
     }
 

@@ -115,9 +115,9 @@ public final class Compiler {
             return i;
         }
 
-        private List<IntExpr> exprs(List<Expr> es) {
-            List<IntExpr> out = new ArrayList<>(es.size());
-            for (Expr e : es) out.add(expr(e));
+        private IntExpr[] exprs(List<Expr> es) {
+            IntExpr[] out = new IntExpr[es.size()];
+            for (int i = 0; i < out.length; i++) out[i] = expr(es.get(i));
             return out;
         }
 

@@ -13,7 +13,8 @@ public abstract class EngineThread implements Runnable {
 
     // Turnstile state. Step mode: touched only by the token holder. Live mode: see LiveTurnstile.
     long time;               // step mode: this thread's virtual clock (ns)
-    boolean parked;          // step mode: waiting for unpark, not in the ready queue
+    boolean parked;          // step mode: waiting for unpark (in the ready queue only if timed)
+    boolean timed;           // step mode: parked with a deadline, queued at it
     volatile boolean permit; // a wake-up that arrived before the sleep (Go's note semantics)
 
     protected EngineThread(int order, String name) {

@@ -29,6 +29,28 @@ public final class Goroutine {
     Frame stack;
     /** What it is parked on while waiting (a wait group), for the invariant checker and the view. */
     volatile Object waitingOn;
+    /** The sudog it is blocked with in a channel operation (Go's {@code gp.waiting}). */
+    Sudog waiting;
+    /** In a select: its sudogs, one per channel case, in lock order. */
+    Sudog[] selectSudogs;
+    /** The sudog whose communication woke it (Go's {@code gp.param}); set by the waker. */
+    volatile Sudog param;
+    /** Go's {@code selectDone}: the first channel to complete a select's communication wins it. */
+    @SuppressWarnings("unused") private volatile int selectDone;
+
+    private static final java.lang.invoke.VarHandle SELECT_DONE;
+    static {
+        try {
+            SELECT_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "selectDone", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Go's {@code gp.selectDone.CompareAndSwap(0, 1)}: true for the one waker that may complete the select. */
+    boolean winSelect() { return SELECT_DONE.compareAndSet(this, 0, 1); }
+
+    void resetSelect() { SELECT_DONE.setVolatile(this, 0); }
 
     public Goroutine() { }
 

@@ -13,7 +13,7 @@ import org.gmplab.engine.program.IntExpr;
  */
 final class Interpreter {
     /** Why the goroutine stopped running on this M; the M then does Go's matching mcall function. */
-    enum Yield { GOSCHED, PREEMPTED, PARK, EXIT }
+    enum Yield { GOSCHED, PREEMPTED, PARK, EXIT, EXITSYSCALL0 }
 
     /** Thrown when main returns: as in Go, the whole program exits. */
     static final class ProgramExit extends RuntimeException {
@@ -21,15 +21,21 @@ final class Interpreter {
     }
 
     private final Machine m;
-    /** The wait group whose lock is held while parking; released by the M after the G is waiting. */
-    private WaitGroup parkedOn;
+    /**
+     * Go's {@code unlockf} for gopark: what the M must do once the G is waiting — release the lock the G
+     * parked under, or add its timer. Set just before returning {@link Yield#PARK}.
+     */
+    private Runnable unlockf;
 
     Interpreter(Machine m) { this.m = m; }
 
     Yield run(Goroutine gp) {
         Turnstile ts = m.sched.ts;
         Costs costs = m.sched.costs;
+        Handles handles = m.sched.handles;
         try {
+            Sudog woken = gp.param;
+            if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
                 if (gp.preempt) return Yield.PREEMPTED;
                 Goroutine.Frame f = gp.frame;
@@ -93,16 +99,18 @@ final class Interpreter {
                     }
                     case Insn.WG_ADD -> {
                         Insn.WgAdd a = (Insn.WgAdd) in;
+                        WaitGroup wg = handles.get(a.wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
                         long delta = a.delta().eval(f.locals);
                         f.pc++;
-                        wgAdd(gp, m.sched.waitGroups[a.wg()], delta, a.text());
+                        wgAdd(gp, wg, delta, a.text());
                     }
                     case Insn.WG_DONE -> {
+                        WaitGroup wg = handles.get(((Insn.WgDone) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
                         f.pc++;
-                        wgAdd(gp, m.sched.waitGroups[((Insn.WgDone) in).wg()], -1, in.text());
+                        wgAdd(gp, wg, -1, in.text());
                     }
                     case Insn.WG_WAIT -> {
-                        WaitGroup wg = m.sched.waitGroups[((Insn.WgWait) in).wg()];
+                        WaitGroup wg = handles.get(((Insn.WgWait) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
                         f.pc++;
                         wg.lock.lock();
                         if (wg.counter == 0) {
@@ -113,16 +121,156 @@ final class Interpreter {
                         // Park with wg.lock held: the M releases it once gp is waiting, so a wg.Done on
                         // another M cannot ready gp before it has really stopped (Go's gopark unlockf).
                         wg.waiters.addLast(gp);
-                        gp.waitingOn = wg;
-                        gp.waitReason = "semacquire";
-                        parkedOn = wg;
-                        return Yield.PARK;
+                        return park(gp, wg, "semacquire", wg.lock::unlock);
+                    }
+                    case Insn.LOCK -> {
+                        Mutex mu = handles.get(((Insn.Lock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                        f.pc++;
+                        mu.lock.lock();
+                        if (!mu.locked) {
+                            mu.locked = true;
+                            mu.lock.unlock();
+                            ts.pass(m, costs.statement());
+                            continue;
+                        }
+                        mu.waiters.addLast(gp); // Unlock hands the mutex to us before readying us
+                        return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
+                    }
+                    case Insn.UNLOCK -> {
+                        Mutex mu = handles.get(((Insn.Unlock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                        f.pc++;
+                        Goroutine next;
+                        mu.lock.lock();
+                        try {
+                            if (!mu.locked) throw new GoPanic("fatal error: sync: unlock of unlocked mutex");
+                            next = mu.waiters.pollFirst();
+                            if (next == null) mu.locked = false;
+                        } finally {
+                            mu.lock.unlock();
+                        }
+                        if (next != null) m.ready(next, gp + " " + in.text() + " hands the mutex to it");
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.SYSCALL -> {
+                        Insn.Syscall sc = (Insn.Syscall) in;
+                        long d = Math.max(0, sc.nanos().eval(f.locals));
+                        f.pc++;
+                        if (sc.blocking()) Syscalls.entersyscallblock(m, gp, d);
+                        else Syscalls.entersyscall(m, gp, d);
+                        ts.sleep(m, d); // the M is blocked in the kernel
+                        if (!Syscalls.exitsyscall(m, gp)) return Yield.EXITSYSCALL0;
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.SLEEP -> {
+                        long d = ((Insn.Sleep) in).nanos().eval(f.locals);
+                        f.pc++;
+                        if (d <= 0) { // time.Sleep returns at once for d <= 0
+                            ts.pass(m, costs.statement());
+                            continue;
+                        }
+                        long when = ts.now(m) + d;
+                        Sched sched = m.sched;
+                        // Go's resetForSleep: the timer is added once the G is waiting, on this M's P.
+                        return park(gp, "timer", "sleep", () -> {
+                            Processor pp = m.p;
+                            long before = pp.timers.wakeTime();
+                            sched.netpoll.inited = true;
+                            pp.timers.add(new Timers.Timer(when, sched.timerSeq.incrementAndGet(), gp));
+                            if (before == 0 || when < before) sched.wakeNetPoller(when, m);
+                        });
+                    }
+                    case Insn.NETREAD -> {
+                        long d = Math.max(0, ((Insn.NetRead) in).nanos().eval(f.locals));
+                        f.pc++;
+                        long at = ts.now(m) + d;
+                        Sched sched = m.sched;
+                        return park(gp, "netpoll", "IO wait", () -> sched.netpoll.arm(gp, at, m));
+                    }
+                    case Insn.MAKECHAN -> {
+                        Insn.MakeChan mk = (Insn.MakeChan) in;
+                        long cap = mk.capacity().eval(f.locals);
+                        if (cap < 0 || cap > Integer.MAX_VALUE) throw new GoPanic("panic: makechan: size out of range");
+                        f.locals[mk.slot()] = handles.makeChan((int) cap).handle;
+                        f.pc++;
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.SEND -> {
+                        Insn.Send snd = (Insn.Send) in;
+                        Channel c = handles.chanOrNil(snd.ch().eval(f.locals));
+                        if (c == null) return park(gp, null, "chan send (nil chan)", () -> m.sched.parkForever(gp));
+                        if (c.send(m, gp, snd.value().eval(f.locals))) {
+                            f.pc++;
+                            ts.pass(m, costs.statement());
+                            continue;
+                        }
+                        return park(gp, c, "chan send", c.lock::unlock); // pc stays: resumeChanOp finishes it
+                    }
+                    case Insn.RECV -> {
+                        Insn.Recv rcv = (Insn.Recv) in;
+                        Channel c = handles.chanOrNil(rcv.ch().eval(f.locals));
+                        if (c == null) return park(gp, null, "chan receive (nil chan)", () -> m.sched.parkForever(gp));
+                        if (c.recv(m, gp, f, rcv.slot())) {
+                            f.pc++;
+                            ts.pass(m, costs.statement());
+                            continue;
+                        }
+                        return park(gp, c, "chan receive", c.lock::unlock);
+                    }
+                    case Insn.CLOSE -> {
+                        Channel c = handles.chanOrNil(((Insn.Close) in).ch().eval(f.locals));
+                        if (c == null) throw new GoPanic("panic: close of nil channel");
+                        f.pc++;
+                        c.close(m, gp);
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.SELECT -> {
+                        Insn.Select sel = (Insn.Select) in;
+                        int r = Select.selectgo(m, gp, sel, f, handles);
+                        if (r == Select.PARKED) {
+                            Sudog[] sgs = gp.selectSudogs;
+                            if (sgs.length == 0) return park(gp, null, "select (no cases)", () -> m.sched.parkForever(gp));
+                            return park(gp, gp.waitingOn, gp.waitReason, () -> Select.unlockAll(sgs));
+                        }
+                        f.pc = r == Select.DEFAULT ? sel.defaultTarget() : sel.targets()[r];
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.GOMAXPROCS -> {
+                        long n = ((Insn.Gomaxprocs) in).n().eval(f.locals);
+                        f.pc++;
+                        // GOMAXPROCS(n < 1) only asks; Go caps large values, we cap at MAX_PROCS.
+                        int want = (int) Math.min(n, org.gmplab.engine.program.Scenario.MAX_PROCS);
+                        if (n >= 1 && want != m.sched.gomaxprocs) StopTheWorld.gomaxprocs(m, gp, want);
+                        ts.pass(m, costs.statement());
                     }
                     default -> throw new IllegalStateException("unknown instruction " + in);
                 }
             }
         } catch (ArithmeticException e) {
             throw new GoPanic("panic: runtime error: integer divide by zero");
+        }
+    }
+
+    /** Prepares Go's gopark: the G will wait on {@code on} for {@code reason}; the M runs {@code unlock} after. */
+    private Yield park(Goroutine gp, Object on, String reason, Runnable unlock) {
+        gp.waitingOn = on;
+        gp.waitReason = reason;
+        unlockf = unlock;
+        return Yield.PARK;
+    }
+
+    /** The G was woken by a channel partner: finish the operation it parked in. */
+    private void resumeChanOp(Goroutine gp, Sudog woken) {
+        gp.param = null;
+        gp.waiting = null;
+        Goroutine.Frame f = gp.frame;
+        Insn in = f.code.at(f.pc);
+        if (in instanceof Insn.Select sel) {
+            f.pc = sel.targets()[Select.resume(gp, woken)];
+        } else if (in instanceof Insn.Send) {
+            if (!woken.success) throw new GoPanic("panic: send on closed channel");
+            f.pc++;
+        } else {
+            f.pc++; // a receive: the value is already in its local
         }
     }
 
@@ -134,9 +282,9 @@ final class Interpreter {
 
     /** Called by the M after the parked G is marked waiting (Go's park_m calling unlockf). */
     void unlockParked() {
-        WaitGroup wg = parkedOn;
-        parkedOn = null;
-        if (wg != null) wg.lock.unlock();
+        Runnable u = unlockf;
+        unlockf = null;
+        if (u != null) u.run();
     }
 
     private static final long[] NO_ARGS = {};

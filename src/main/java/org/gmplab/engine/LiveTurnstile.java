@@ -42,6 +42,26 @@ public final class LiveTurnstile implements Turnstile {
     }
 
     @Override
+    public void sleep(EngineThread self, long nanos) {
+        if (shutdown) throw EngineExit.INSTANCE;
+        LockSupport.parkNanos(this, Math.max(1, (long) (nanos / speed)));
+    }
+
+    @Override
+    public boolean parkUntil(EngineThread self, long deadline) {
+        for (;;) {
+            if (self.permit) {
+                self.permit = false;
+                return true;
+            }
+            if (shutdown) throw EngineExit.INSTANCE;
+            long left = deadline - now(self);
+            if (left <= 0) return false;
+            LockSupport.parkNanos(this, Math.max(1, (long) (left / speed)));
+        }
+    }
+
+    @Override
     public void park(EngineThread self) {
         while (!self.permit) {
             if (shutdown) throw EngineExit.INSTANCE;

@@ -13,6 +13,7 @@ public final class Processor {
 
     final int id;
     final Sched sched;
+    /** Changed by the owner, or by CAS from {@code SYSCALL} (sysmon's retake, exitsyscall, stop-the-world). */
     volatile PStatus status = PStatus.IDLE;
     /** The M that owns it (Go's {@code p.m}); null when idle or in a syscall. */
     volatile Machine m;
@@ -24,6 +25,25 @@ public final class Processor {
     volatile boolean idle;
     /** Link in the idle P list. Guarded by sched.lock. */
     Processor link;
+    /** Asks the M running this P to reschedule at the next opportunity (Go's {@code pp.preempt}). */
+    volatile boolean preempt;
+    /** Go 1.23 keeps timers per P: here, the {@code time.Sleep}s started on it. */
+    final Timers timers = new Timers();
+
+    // Go's p.sysmontick: what sysmon saw at its last look. Touched only by sysmon.
+    long sysmonSchedtick, sysmonSchedwhen, sysmonSyscalltick, sysmonSyscallwhen;
+
+    private static final java.lang.invoke.VarHandle STATUS;
+    static {
+        try {
+            STATUS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Processor.class, "status", PStatus.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Go's {@code atomic.Cas(&pp.status, from, to)}. */
+    boolean casStatus(PStatus from, PStatus to) { return STATUS.compareAndSet(this, from, to); }
 
     // Local free list of dead Gs (Go's p.gFree). Owner-only; gfreecnt is read racily by schedtrace.
     private Goroutine gFree;
@@ -125,6 +145,22 @@ public final class Processor {
         gp.schedlink = null;
         gFreeN--;
         return gp;
+    }
+
+    /** Go's {@code gfpurge}: moves every dead G to the global free list (when the P is destroyed). */
+    void gfpurge() {
+        for (Goroutine g; (g = gFree) != null; ) {
+            gFree = g.schedlink;
+            sched.gFreeLock.lock();
+            try {
+                g.schedlink = sched.gFree;
+                sched.gFree = g;
+                sched.gFreeN++;
+            } finally {
+                sched.gFreeLock.unlock();
+            }
+        }
+        gFreeN = 0;
     }
 
     /** The local free list, for the world view and invariants. Exact only when the world is stopped. */

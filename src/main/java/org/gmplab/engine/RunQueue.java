@@ -137,6 +137,46 @@ public final class RunQueue {
     }
 
     /**
+     * Go 1.23's {@code runqputbatch}: appends as many of {@code batch} as fit, publishing the tail once;
+     * what does not fit goes to the global queue. Executed only by the owner P.
+     */
+    public void runqputbatch(java.util.List<Goroutine> batch, GlobalRunQueue global) {
+        int h = (int) HEAD.getAcquire(this);
+        int t = runqtail;
+        int n = 0;
+        while (n < batch.size() && t - h < runq.length) {
+            runq[t & mask] = batch.get(n++);
+            t++;
+        }
+        TAIL.setRelease(this, t);
+        if (n < batch.size()) {
+            global.lock();
+            try {
+                for (int i = n; i < batch.size(); i++) global.put(batch.get(i));
+            } finally {
+                global.unlock();
+            }
+        }
+    }
+
+    /**
+     * Pops the newest G of the ring from its tail (Go's P.destroy moves a dying P's queue this way, to
+     * the head of the global queue, so that order is kept). Only when the world is stopped.
+     */
+    Goroutine popTail() {
+        int h = (int) HEAD.getAcquire(this);
+        int t = runqtail;
+        if (t == h) return null;
+        t--;
+        Goroutine gp = runq[t & mask];
+        TAIL.setRelease(this, t);
+        return gp;
+    }
+
+    /** Clears runnext and returns what was in it. Only when the world is stopped. */
+    Goroutine takeRunnext() { return (Goroutine) RUNNEXT.getAndSet(this, null); }
+
+    /**
      * Go's {@code runqget}: takes runnext if set (then {@link #gotRunnext()} is true: the G inherits the
      * time slice), else the oldest G of the ring. Returns null if both are empty.
      * Executed only by the owner P.

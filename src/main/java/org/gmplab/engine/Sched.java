@@ -39,6 +39,7 @@ public final class Sched {
 
     final AtomicLong goidgen = new AtomicLong();
     private int mnext;                       // guarded by lock
+    /** Every M ever created, in creation order, sysmon among them. */
     final List<Machine> allm = new CopyOnWriteArrayList<>();
 
     // Every G ever allocated (Go's allgs). Guarded by allglock.
@@ -50,27 +51,66 @@ public final class Sched {
     Goroutine gFree;
     volatile int gFreeN;
 
-    final Processor[] allp;
-    final int gomaxprocs;
+    /** The first {@link #gomaxprocs} Ps; replaced (never changed in place) by procresize. */
+    volatile Processor[] allp;
+    volatile int gomaxprocs;
+    /** Every P ever made, also those beyond GOMAXPROCS ({@code _Pdead}), for reuse when it grows again. */
+    Processor[] allpEver;
+    final int runqSize;
     volatile boolean mainStarted;
+
+    /** Time of the last network poll; 0 while an M is blocked in the poller (Go's {@code sched.lastpoll}). */
+    final AtomicLong lastpoll = new AtomicLong();
+    /** When the M blocked in the poller will wake up, 0 if none (Go's {@code sched.pollUntil}). */
+    final AtomicLong pollUntil = new AtomicLong();
+
+    // Stop-the-world (Go's gcwaiting, stopwait, stopnote). stopwait is guarded by lock.
+    volatile boolean gcwaiting;
+    int stopwait;
+    volatile Machine stopper;
+
+    /** sysmon is in deep sleep and wants to be woken by the next syscall (Go's {@code sysmonwait}). */
+    volatile boolean sysmonwait;
+    volatile Sysmon sysmon;
+    /** Ms without a P that are not part of deadlock detection (sysmon). Guarded by lock. */
+    int nmsys;
+
+    final AtomicLong timerSeq = new AtomicLong();
+    /** Goroutines parked with nothing that could wake them (nil channel, empty select). */
+    private final java.util.Set<Goroutine> forever = java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+
+    void parkForever(Goroutine gp) { forever.add(gp); }
+
+    List<Goroutine> parkedForever() {
+        synchronized (forever) {
+            List<Goroutine> out = new ArrayList<>(forever);
+            out.sort(java.util.Comparator.comparingLong(g -> g.goid));
+            return out;
+        }
+    }
+    final Netpoll netpoll;
+    final Handles handles;
 
     final Engine engine;
     final Turnstile ts;
     final Trace trace;
     final Costs costs;
     final CompiledProgram program;
-    final WaitGroup[] waitGroups;
 
     Sched(Engine engine, int gomaxprocs, int runqSize, CompiledProgram program, Turnstile ts, Trace trace, Costs costs) {
         this.engine = engine;
         this.gomaxprocs = gomaxprocs;
+        this.runqSize = runqSize;
         this.program = program;
         this.ts = ts;
         this.trace = trace;
         this.costs = costs;
-        this.allp = new Processor[gomaxprocs];
-        for (int i = 0; i < gomaxprocs; i++) allp[i] = new Processor(i, this, runqSize);
-        this.waitGroups = program.waitGroups().stream().map(WaitGroup::new).toArray(WaitGroup[]::new);
+        Processor[] ps = new Processor[gomaxprocs];
+        for (int i = 0; i < gomaxprocs; i++) ps[i] = new Processor(i, this, runqSize);
+        this.allp = ps;
+        this.allpEver = ps.clone();
+        this.netpoll = new Netpoll(this);
+        this.handles = new Handles(program);
     }
 
     /** The engine thread running this code, or null for the controller. */
@@ -79,7 +119,7 @@ public final class Sched {
     /** Go's {@code usleep} on the current engine thread. */
     void usleep(long nanos) {
         EngineThread me = self();
-        if (me != null) ts.pass(me, nanos);
+        if (me != null) ts.sleep(me, nanos);
     }
 
     // ---- idle P list ----------------------------------------------------------------------------
@@ -141,6 +181,9 @@ public final class Sched {
 
     int mcount() { return allm.size(); }
 
+    /** Reserves an M id (Go's {@code mReserveID}). sched.lock held. */
+    int mReserveID() { return mnext++; }
+
     /**
      * Go's {@code checkdead}: if no M is running any more, nothing can ever make progress — all
      * goroutines are asleep. (Go also counts Ms locked or in syscalls, and timers; none exist yet.)
@@ -148,8 +191,16 @@ public final class Sched {
      */
     private void checkdead() {
         if (!mainStarted) return;
-        int run = mcount() - nmidle;
+        int run = mcount() - nmidle - nmsys;
         if (run > 0) return;
+        if (run < 0) throw new IllegalStateException("checkdead: inconsistent counts: mcount=" + mcount() + " nmidle=" + nmidle + " nmsys=" + nmsys);
+        for (Goroutine gp : allgs()) {
+            GStatus st = gp.status;
+            if (st == GStatus.RUNNABLE || st == GStatus.RUNNING || st == GStatus.SYSCALL)
+                throw new IllegalStateException("checkdead: runnable g: " + gp + " in status " + st);
+        }
+        // A sleeping goroutine will wake up: not a deadlock (Go checks the Ps' timers the same way).
+        for (Processor pp : allp) if (pp.timers.wakeTime() != 0) return;
         throw new GoPanic("fatal error: all goroutines are asleep - deadlock!");
     }
 
@@ -165,6 +216,7 @@ public final class Sched {
         int size = runq.size();
         if (size == 0) return null;
         int n = size / gomaxprocs + 1;
+        // (gomaxprocs is only changed with the world stopped, so it is stable here)
         if (n > size) n = size;
         if (max > 0 && n > max) n = max;
         if (n > pp.runq.capacity() / 2) n = pp.runq.capacity() / 2;
@@ -252,6 +304,157 @@ public final class Sched {
         ts.start(mp, caller, costs.newm());
     }
 
+    /**
+     * Go's {@code handoffp}: a P whose M is gone (retaken from a syscall, handed off by entersyscallblock,
+     * or stopped for GC) gets a new M if there is anything for it to do, else goes idle. Each decision is
+     * an event naming the rule that fired, in Go's order.
+     */
+    void handoffp(Processor pp, Machine by) {
+        // if it has local work, start it straight away
+        if (!pp.runq.runqempty() || runq.sizeRacy() != 0) {
+            explainHandoff(by, pp, 1, "it has work (local queue " + pp.runq.size() + (pp.runq.runnext() != null ? " + runnext" : "")
+                    + ", global queue " + runq.sizeRacy() + ") → startm");
+            startm(pp, false, by);
+            return;
+        }
+        // no local work, check that there are no spinning/idle M's, otherwise our help is not required
+        if (nmspinning.get() + npidle.get() == 0 && nmspinning.compareAndSet(0, 1)) {
+            needspinning.set(0);
+            explainHandoff(by, pp, 4, "no work, but no M is spinning and no P is idle → start a spinning M to look for work");
+            startm(pp, true, by);
+            return;
+        }
+        long when;
+        lock.lock();
+        try {
+            if (gcwaiting) {
+                pp.status = PStatus.GCSTOP;
+                if (--stopwait == 0) ts.unpark(stopper, by, costs.wakeM());
+                explainHandoff(by, pp, 5, "the world is stopping → P" + pp.id + " stops (_Pgcstop)");
+                return;
+            }
+            if (runq.size() != 0) {
+                lock.unlock();
+                explainHandoff(by, pp, 7, "the global queue has work (" + runq.sizeRacy() + ") → startm");
+                startm(pp, false, by);
+                return;
+            }
+            // If this is the last running P and nobody is polling network, need to wakeup another M to poll network.
+            if (npidle.get() == gomaxprocs - 1 && lastpoll.get() != 0 && netpoll.inited) {
+                lock.unlock();
+                explainHandoff(by, pp, 8, "it is the last running P and nobody polls the network → startm");
+                startm(pp, false, by);
+                return;
+            }
+            when = pp.timers.wakeTime();
+            pidleput(pp);
+        } finally {
+            if (lock.isHeldByCurrentThread()) lock.unlock();
+        }
+        explainHandoff(by, pp, 9, "nothing to do → P" + pp.id + " goes idle" + (when != 0 ? "; its timers wake the poller" : ""));
+        if (when != 0) wakeNetPoller(when, by);
+    }
+
+    private void explainHandoff(Machine by, Processor pp, int rule, String why) {
+        if (trace.on()) trace.emit(by, EventKind.HANDOFFP, -1, by == null ? -1 : by.id, pp.id,
+                Trace.d("rule", rule), "handoffp(P" + pp.id + "): " + why);
+    }
+
+    /**
+     * Go's {@code injectglist}: makes waiting goroutines runnable (netpoll results, injected spawns).
+     * Without a P ({@code pp == null}) they all go to the global queue and idle Ps are started for them;
+     * with one, one G per idle P goes global (and that P is started), the rest to the local queue.
+     */
+    void injectglist(List<Goroutine> glist, Processor pp, Machine by) {
+        if (glist.isEmpty()) return;
+        for (Goroutine gp : glist) {
+            gp.waitingOn = null;
+            gp.waitReason = "";
+            gp.status = GStatus.RUNNABLE;
+        }
+        int qsize = glist.size();
+        if (pp == null) {
+            lock.lock();
+            try {
+                for (Goroutine gp : glist) runq.put(gp);
+            } finally {
+                lock.unlock();
+            }
+            startIdle(qsize, by);
+            return;
+        }
+        int n = Math.min(npidle.get(), qsize);
+        if (n > 0) {
+            lock.lock();
+            try {
+                for (int i = 0; i < n; i++) runq.put(glist.get(i));
+            } finally {
+                lock.unlock();
+            }
+            startIdle(n, by);
+        }
+        if (n < qsize) pp.runq.runqputbatch(glist.subList(n, qsize), runq);
+        wakep(by);
+    }
+
+    private void startIdle(int n, Machine by) {
+        for (int i = 0; i < n; i++) {
+            Processor pp;
+            lock.lock();
+            try {
+                pp = pidlegetSpinning();
+            } finally {
+                lock.unlock();
+            }
+            if (pp == null) break;
+            startm(pp, false, by);
+        }
+    }
+
+    /**
+     * Go's {@code wakeNetPoller}: something must happen at {@code when} (a timer). If an M is blocked in the
+     * poller past that time, break it out; if nobody is, make sure some M will look ({@code wakep}).
+     */
+    void wakeNetPoller(long when, Machine by) {
+        if (lastpoll.get() == 0) {
+            long pollerPollUntil = pollUntil.get();
+            if (pollerPollUntil == 0 || pollerPollUntil > when) netpoll.netpollBreak(by);
+        } else {
+            wakep(by);
+        }
+    }
+
+    /** Wakes sysmon from its deep sleep (Go's entersyscall_sysmon and friends). */
+    void wakeSysmon(Machine by) {
+        lock.lock();
+        try {
+            if (!sysmonwait) return;
+            sysmonwait = false;
+        } finally {
+            lock.unlock();
+        }
+        Sysmon s = sysmon;
+        if (s != null) ts.unpark(s, by, costs.wakeM());
+    }
+
+    /** runtime.main's {@code newm(sysmon, nil, -1)}: sysmon gets an M of its own, M1, without a P. */
+    void startSysmon(Machine caller) {
+        int id;
+        lock.lock();
+        try {
+            id = mnext++;
+            nmsys++;
+        } finally {
+            lock.unlock();
+        }
+        Sysmon s = new Sysmon(this, id);
+        sysmon = s;
+        allm.add(s);
+        if (trace.on()) trace.emit(caller, EventKind.NEWM, -1, id, -1, Trace.d("spinning", 0, "threads", allm.size(), "by", caller.id),
+                "runtime.main starts sysmon on its own thread M" + id + ", without a P: it retakes Ps from syscalls, preempts long-running Gs and polls the network");
+        ts.start(s, caller, costs.newm());
+    }
+
     /** Creates M0, the main thread, holding P0 (Go's schedinit + mstart). */
     Machine m0() {
         lock.lock();
@@ -304,6 +507,7 @@ public final class Sched {
         return out;
     }
 
+    /** Every G ever allocated (a copy). */
     List<Goroutine> allgs() {
         allglock.lock();
         try { return new ArrayList<>(allgs); } finally { allglock.unlock(); }

@@ -113,6 +113,39 @@ public final class StepTurnstile implements Turnstile {
     @Override
     public void spend(EngineThread self, long nanos) { pass(self, nanos); }
 
+    /** Asleep or burning CPU, a thread in step mode is simply runnable again {@code nanos} later. */
+    @Override
+    public void sleep(EngineThread self, long nanos) { pass(self, nanos); }
+
+    @Override
+    public boolean parkUntil(EngineThread self, long deadline) {
+        safePoint.run();
+        if (self.permit) { self.permit = false; return true; }
+        self.parked = true;
+        self.timed = true;
+        long now = self.time;
+        self.time = Math.max(now, deadline);
+        ready.add(self);
+        for (;;) {
+            if (stopRequested) { yieldToController(self, Stop.REQUESTED); continue; }
+            EngineThread next = ready.peek();
+            if (next.time > limit) { clock = limit; yieldToController(self, Stop.TIME_LIMIT); continue; }
+            if (next == self) {
+                ready.poll();
+                clock = self.time;
+                break;
+            }
+            ready.poll();
+            switchTo(next, self);
+            break;
+        }
+        // We run again: either our deadline came (still parked) or someone unparked us first.
+        boolean woken = !self.parked;
+        self.parked = false;
+        self.timed = false;
+        return woken;
+    }
+
     @Override
     public void park(EngineThread self) {
         safePoint.run();
@@ -148,7 +181,15 @@ public final class StepTurnstile implements Turnstile {
     public void unpark(EngineThread t, EngineThread waker, long latency) {
         if (!t.parked) { t.permit = true; return; }
         t.parked = false;
-        t.time = Math.max(t.time, (waker != null ? waker.time : clock) + latency);
+        long at = (waker != null ? waker.time : clock) + latency;
+        if (t.timed) {
+            // Queued at its deadline: move it earlier if the wake-up comes first.
+            ready.remove(t);
+            t.timed = false;
+            t.time = Math.min(t.time, at); // the waker runs now, so `at` is after t went to sleep
+        } else {
+            t.time = Math.max(t.time, at);
+        }
         ready.add(t);
     }
 

@@ -24,8 +24,17 @@ public interface Turnstile {
     /** Burns {@code nanos} of CPU time (a goroutine's {@code work}). */
     void spend(EngineThread self, long nanos);
 
+    /** Go's {@code usleep}: {@code self} sleeps {@code nanos} without using CPU. */
+    void sleep(EngineThread self, long nanos);
+
     /** Go's {@code notesleep}: blocks until {@link #unpark}; returns at once if the wake-up came first. */
     void park(EngineThread self);
+
+    /**
+     * Go's {@code notetsleep}: like {@link #park} but gives up at time {@code deadline} (ns, on this
+     * turnstile's clock). Returns true if woken by {@link #unpark}, false on timeout.
+     */
+    boolean parkUntil(EngineThread self, long deadline);
 
     /** Go's {@code notewakeup}: {@code t} becomes runnable {@code latency} ns from now. */
     void unpark(EngineThread t, EngineThread waker, long latency);

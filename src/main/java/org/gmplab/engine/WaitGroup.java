@@ -9,7 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code sync.WaitGroup}: a counter and the goroutines parked in {@code Wait} (Go parks them on a
  * semaphore, so scheddetail shows them as {@code 4(semacquire)}).
  */
-final class WaitGroup {
+final class WaitGroup implements Waitable {
     final String name;
     final ReentrantLock lock = new ReentrantLock();
     long counter;                                  // guarded by lock
@@ -32,8 +32,8 @@ final class WaitGroup {
         }
     }
 
-    /** Snapshot of the waiters, for the world view. */
-    List<Goroutine> waitersSnapshot() {
+    @Override
+    public List<Goroutine> waiters() {
         lock.lock();
         try { return new ArrayList<>(waiters); } finally { lock.unlock(); }
     }

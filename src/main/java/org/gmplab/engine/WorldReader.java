@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.gmplab.snapshot.Snapshot;
 
@@ -19,11 +20,12 @@ final class WorldReader {
     /** Where each G is, found by walking every place a G can be. Fails if a G is in two places. */
     Map<Goroutine, String> locate() {
         Map<Goroutine, String> where = new IdentityHashMap<>();
-        for (Processor p : sched.allp) {
+        for (Processor p : sched.allpEver) {
             Goroutine next = p.runq.runnext();
             if (next != null) put(where, next, "P" + p.id + ".runnext");
             for (Goroutine g : p.runq.contents()) put(where, g, "P" + p.id + ".runq");
             for (Goroutine g : p.gFreeList()) put(where, g, "free");
+            for (Goroutine g : p.timers.sleepers()) put(where, g, "timer");
         }
         for (Goroutine g : sched.runq.contents()) put(where, g, "global");
         for (Goroutine g : sched.globalFreeList()) put(where, g, "free");
@@ -31,7 +33,15 @@ final class WorldReader {
             Goroutine g = m.curg;
             if (g != null) put(where, g, "M" + m.id);
         }
-        for (WaitGroup wg : sched.waitGroups) for (Goroutine g : wg.waitersSnapshot()) put(where, g, "waiting");
+        for (Waitable w : sched.handles.waitables()) {
+            for (Goroutine g : w.waiters()) {
+                // A select waits on several channels at once: it is in one place, the first of them.
+                if (g.selectSudogs != null && where.containsKey(g)) continue;
+                put(where, g, w instanceof Channel ? "chan" : w instanceof Mutex ? "mutex" : "wg");
+            }
+        }
+        for (Goroutine g : sched.netpoll.waitersInOrder()) put(where, g, "netpoll");
+        for (Goroutine g : sched.parkedForever()) put(where, g, "forever");
         return where;
     }
 
@@ -86,11 +96,13 @@ final class WorldReader {
         List<Goroutine> allgs = sched.allgs();
         for (Goroutine g : allgs) {
             String place = where.get(g);
-            if (place == null) fail(g + " (" + g.status + ") is nowhere");
+            if (place == null) fail(g + " (" + g.status + (g.waitReason.isEmpty() ? "" : ", " + g.waitReason) + ") is nowhere");
+            Machine on = g.m;
             boolean ok = switch (g.status) {
                 case RUNNABLE -> place.startsWith("P") || place.equals("global");
-                case RUNNING -> place.startsWith("M");
-                case WAITING -> place.equals("waiting");
+                case RUNNING -> place.startsWith("M") && on != null && on.curg == g && on.p != null;
+                case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && on.p == null;
+                case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever").contains(place);
                 case DEAD -> place.equals("free");
                 default -> false;
             };
@@ -100,17 +112,29 @@ final class WorldReader {
 
         List<Processor> idlePs = sched.idlePs();
         if (idlePs.size() != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + idlePs.size());
-        for (Processor p : sched.allp) {
+        Processor[] allp = sched.allp;
+        if (allp.length != sched.gomaxprocs) fail("allp has " + allp.length + " Ps but gomaxprocs=" + sched.gomaxprocs);
+        for (Processor p : sched.allpEver) {
+            boolean live = p.id < allp.length;
             boolean listed = idlePs.contains(p);
+            if (!live && p.status != PStatus.DEAD) fail(p + " is beyond GOMAXPROCS but " + p.status);
             if (listed != p.idle) fail(p + ": idle flag " + p.idle + " but on idle list: " + listed);
             if (listed && (p.status != PStatus.IDLE || !p.runq.runqempty())) fail(p + " is on the idle list but " + p.status + " with work");
             int size = p.runq.size();
             if (size < 0 || size > p.runq.capacity()) fail(p + ": run queue size " + size + " outside 0.." + p.runq.capacity());
             Machine m = p.m;
             if (m != null && m.p != p) fail(p + ".m=" + m + " but " + m + ".p=" + m.p);
-            if ((p.status == PStatus.RUNNING) != (m != null)) fail(p + " is " + p.status + " with m=" + m);
-            if (p.status == PStatus.IDLE && !listed && sched.allm.stream().noneMatch(mm -> mm.nextp == p))
-                fail(p + " is idle but neither on the idle list nor handed to an M");
+            switch (p.status) {
+                case RUNNING -> { if (m == null) fail(p + " is running without an M"); }
+                case GCSTOP -> { if (m != null && m != sched.stopper) fail(p + " is stopped but owned by " + m); }
+                case SYSCALL -> { if (m != null || listed) fail(p + " is in _Psyscall but owned by " + m + " or idle"); }
+                case IDLE -> {
+                    if (m != null) fail(p + " is idle but owned by " + m);
+                    if (!listed && sched.allm.stream().noneMatch(mm -> mm.nextp == p))
+                        fail(p + " is idle but neither on the idle list nor handed to an M");
+                }
+                case DEAD -> { if (live || m != null || !p.runq.runqempty()) fail(p + " is dead but in use"); }
+            }
         }
         List<Machine> idleMs = sched.idleMs();
         if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
@@ -121,8 +145,9 @@ final class WorldReader {
             if (p != null && p.m != m) fail(m + ".p=" + p + " but " + p + ".m=" + p.m);
             if (idleMs.contains(m) != m.idle) fail(m + ": idle flag " + m.idle + " but on idle list: " + idleMs.contains(m));
             if (m.idle && (p != null || m.spinning)) fail(m + " is idle but holds " + p + (m.spinning ? " and spins" : ""));
+            if (m instanceof Sysmon && (p != null || m.curg != null || m.spinning)) fail("sysmon " + m + " has a P, a G or spins");
             Goroutine g = m.curg;
-            if (g != null && (g.m != m || p == null)) fail(m + " runs " + g + " without owning it or without a P");
+            if (g != null && g.m != m) fail(m + " runs " + g + " but " + g + ".m=" + g.m);
         }
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
     }

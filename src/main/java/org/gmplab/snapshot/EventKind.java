@@ -43,6 +43,30 @@ public enum EventKind {
     GFREE_REFILL(false),
     /** {@code wakep} could not start a spinner: no idle P, so {@code needspinning} was set. */
     NEEDSPINNING(false),
+    /** {@code entersyscall}: the G entered a system call; its P is left in {@code _Psyscall} (or handed off). */
+    ENTERSYSCALL(true),
+    /** {@code exitsyscall}: the G returned from its system call; {@code path} says how it got a P (or did not). */
+    EXITSYSCALL(true),
+    /** {@code retake}: sysmon took a P from an M stuck in a system call. */
+    RETAKE(true),
+    /** {@code handoffp}: a P without an M was handed on; {@code rule} says which condition decided. */
+    HANDOFFP(true),
+    /** {@code preemptone}: sysmon asked a G that ran 10 ms on the same schedtick to stop. */
+    PREEMPT_REQUEST(true),
+    /** A {@code time.Sleep} timer fired and readied its goroutine. */
+    TIMER(true),
+    /** The network poller found goroutines whose data had arrived. */
+    NETPOLL(true),
+    /** An M blocked in the network poller until the next timer or arrival. */
+    NETPOLL_BLOCK(false),
+    /** {@code stopTheWorld} / {@code startTheWorld}. */
+    STW(true),
+    /** {@code procresize}: GOMAXPROCS changed. */
+    PROCRESIZE(true),
+    /** sysmon went into deep sleep (all Ps idle) or woke from it. */
+    SYSMON(false),
+    /** An action from outside the program (the UI): a syscall injected, a G blocked, goroutines spawned. */
+    INJECT(true),
     /** {@code exit}: main returned; the program ends, as in Go. */
     EXIT(true),
     /** {@code throw}: a fatal error (e.g. all goroutines are asleep - deadlock!). */

@@ -138,10 +138,10 @@ public final class ScenarioBench {
         // main spawns N goroutines that each park on `gate`, then parks itself: once all are asleep the
         // engine reports the deadlock and stops, with every goroutine still parked and in memory.
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("gate", of(1)),
+                new Stmt.WgAdd(new Expr.Var("gate"), of(1)),
                 new Stmt.For("i", of(N), List.of(new Stmt.Go("w", List.of()))),
-                new Stmt.WgWait("gate")));
-        Function w = new Function("w", List.of(), List.of(new Stmt.WgWait("gate")));
+                new Stmt.WgWait(new Expr.Var("gate"))));
+        Function w = new Function("w", List.of(), List.of(new Stmt.WgWait(new Expr.Var("gate"))));
         Scenario sc = new Scenario("parked", 2, 1, 256, new Program(Map.of("main", main, "w", w), List.of("gate")));
         long before = usedHeap();
         try (Engine e = Engine.step(sc, Costs.DEFAULT, false)) {
@@ -172,26 +172,26 @@ public final class ScenarioBench {
 
     static Scenario spawnWork(int n, long workNanos, int procs) {
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("wg", of(n)),
+                new Stmt.WgAdd(new Expr.Var("wg"), of(n)),
                 new Stmt.For("i", of(n), List.of(new Stmt.Go("worker", List.of()))),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgWait(new Expr.Var("wg"))));
         List<Stmt> body = new ArrayList<>();
         if (workNanos > 0) body.add(new Stmt.Work(of(workNanos)));
-        body.add(new Stmt.WgDone("wg"));
+        body.add(new Stmt.WgDone(new Expr.Var("wg")));
         return new Scenario("spawn", procs, 1, 256, new Program(Map.of("main", main, "worker", new Function("worker", List.of(), body)), List.of("wg")));
     }
 
     static Scenario fanout(int depth, int procs) {
         Expr d = new Expr.Var("d");
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("wg", of((1L << (depth + 1)) - 1)),
+                new Stmt.WgAdd(new Expr.Var("wg"), of((1L << (depth + 1)) - 1)),
                 new Stmt.Go("tree", List.of(of(depth))),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgWait(new Expr.Var("wg"))));
         Function tree = new Function("tree", List.of("d"), List.of(
                 new Stmt.If(new Expr.Binary(">", d, of(0)), List.of(
                         new Stmt.Go("tree", List.of(new Expr.Binary("-", d, of(1)))),
                         new Stmt.Go("tree", List.of(new Expr.Binary("-", d, of(1))))), List.of()),
-                new Stmt.WgDone("wg")));
+                new Stmt.WgDone(new Expr.Var("wg"))));
         return new Scenario("fanout", procs, 1, 256, new Program(Map.of("main", main, "tree", tree), List.of("wg")));
     }
 }

@@ -20,12 +20,12 @@ final class Scenarios {
     /** main: wg.Add(n); for i < n { go worker() }; wg.Wait(). worker: work(d); wg.Done(). */
     static Scenario spawn(int n, long workNanos, int procs, long seed) {
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("wg", of(n)),
+                new Stmt.WgAdd(new Expr.Var("wg"), of(n)),
                 new Stmt.For("i", of(n), List.of(new Stmt.Go("worker", List.of()))),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgWait(new Expr.Var("wg"))));
         Function worker = new Function("worker", List.of(), List.of(
                 new Stmt.Work(of(workNanos)),
-                new Stmt.WgDone("wg")));
+                new Stmt.WgDone(new Expr.Var("wg"))));
         return new Scenario("spawn" + n, procs, seed, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "worker", worker), List.of("wg")));
     }
 
@@ -33,15 +33,15 @@ final class Scenarios {
     static Scenario fanout(int depth, int procs, long seed) {
         long nodes = (1L << (depth + 1)) - 1;
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("wg", of(nodes)),
+                new Stmt.WgAdd(new Expr.Var("wg"), of(nodes)),
                 new Stmt.Go("tree", List.of(of(depth))),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgWait(new Expr.Var("wg"))));
         Expr d = new Expr.Var("d");
         Function tree = new Function("tree", List.of("d"), List.of(
                 new Stmt.If(new Expr.Binary(">", d, of(0)), List.of(
                         new Stmt.Go("tree", List.of(new Expr.Binary("-", d, of(1)))),
                         new Stmt.Go("tree", List.of(new Expr.Binary("-", d, of(1))))), List.of()),
-                new Stmt.WgDone("wg")));
+                new Stmt.WgDone(new Expr.Var("wg"))));
         return new Scenario("fanout" + depth, procs, seed, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "tree", tree), List.of("wg")));
     }
 }

@@ -12,13 +12,25 @@ import java.util.Map;
  */
 public final class Compiler {
     private final Map<String, Integer> fnIndex = new HashMap<>();
-    private final Map<String, Integer> wgIndex = new HashMap<>();
+    private final Map<String, Integer> arity = new HashMap<>();
+    private final List<CompiledProgram.Global> globals = new ArrayList<>();
+    private final Map<String, Long> handles = new HashMap<>();
 
     private Compiler(Program p) {
         int i = 0;
-        for (String name : p.functions().keySet()) fnIndex.put(name, i++);
-        i = 0;
-        for (String wg : p.waitGroups()) wgIndex.put(wg, i++);
+        for (Function f : p.functions().values()) {
+            fnIndex.put(f.name(), i++);
+            arity.put(f.name(), f.params().size());
+        }
+        for (String wg : p.waitGroups()) global(new CompiledProgram.Global(wg, CompiledProgram.Kind.WAIT_GROUP, 0));
+        for (String mu : p.mutexes()) global(new CompiledProgram.Global(mu, CompiledProgram.Kind.MUTEX, 0));
+        p.channels().forEach((ch, cap) -> global(new CompiledProgram.Global(ch, CompiledProgram.Kind.CHANNEL, cap)));
+    }
+
+    private void global(CompiledProgram.Global g) {
+        if (handles.putIfAbsent(g.name(), (long) globals.size() + 1) != null)
+            throw new IllegalArgumentException("package-level " + g.name() + " declared twice");
+        globals.add(g);
     }
 
     public static CompiledProgram compile(Program p) {
@@ -27,7 +39,7 @@ public final class Compiler {
         for (Function f : p.functions().values()) codes.add(c.new FunctionCompiler(f).compile());
         Integer main = c.fnIndex.get("main");
         if (main == null) throw new IllegalArgumentException("a program needs a function named main");
-        return new CompiledProgram(codes, p.waitGroups(), main);
+        return new CompiledProgram(codes, c.globals, main);
     }
 
     private final class FunctionCompiler {
@@ -90,28 +102,89 @@ public final class Compiler {
                     block(iff.otherwise());
                     out.set(skip, new Insn.Jump(out.size(), "else"));
                 }
+            } else if (s instanceof Stmt.While w) {
+                int top = out.size();
+                out.add(null);
+                block(w.body());
+                out.add(new Insn.Jump(top, "for " + w.cond()));
+                out.set(top, new Insn.JumpIfZero(expr(w.cond()), out.size(), "for " + w.cond()));
             } else if (s instanceof Stmt.Return) {
                 out.add(new Insn.Return("return"));
             } else if (s instanceof Stmt.WgAdd a) {
-                out.add(new Insn.WgAdd(wg(a.wg()), expr(a.delta()), a.wg() + ".Add(" + a.delta() + ")"));
+                out.add(new Insn.WgAdd(expr(a.wg()), expr(a.delta()), a.wg() + ".Add(" + a.delta() + ")"));
             } else if (s instanceof Stmt.WgDone d) {
-                out.add(new Insn.WgDone(wg(d.wg()), d.wg() + ".Done()"));
+                out.add(new Insn.WgDone(expr(d.wg()), d.wg() + ".Done()"));
             } else if (s instanceof Stmt.WgWait w) {
-                out.add(new Insn.WgWait(wg(w.wg()), w.wg() + ".Wait()"));
+                out.add(new Insn.WgWait(expr(w.wg()), w.wg() + ".Wait()"));
+            } else if (s instanceof Stmt.Lock l) {
+                out.add(new Insn.Lock(expr(l.mu()), l.mu() + ".Lock()"));
+            } else if (s instanceof Stmt.Unlock u) {
+                out.add(new Insn.Unlock(expr(u.mu()), u.mu() + ".Unlock()"));
+            } else if (s instanceof Stmt.Syscall sc) {
+                out.add(new Insn.Syscall(expr(sc.nanos()), sc.blocking(), "syscall(" + durationText(sc.nanos()) + ")"));
+            } else if (s instanceof Stmt.Sleep sl) {
+                out.add(new Insn.Sleep(expr(sl.nanos()), "time.Sleep(" + durationText(sl.nanos()) + ")"));
+            } else if (s instanceof Stmt.NetRead nr) {
+                out.add(new Insn.NetRead(expr(nr.nanos()), "netread(" + durationText(nr.nanos()) + ")"));
+            } else if (s instanceof Stmt.MakeChan mk) {
+                IntExpr cap = expr(mk.capacity());
+                out.add(new Insn.MakeChan(slot(mk.var()), cap, mk.var() + " := make(chan int, " + mk.capacity() + ")"));
+            } else if (s instanceof Stmt.Send snd) {
+                out.add(new Insn.Send(expr(snd.ch()), expr(snd.value()), snd.ch() + " <- " + snd.value()));
+            } else if (s instanceof Stmt.Recv rcv) {
+                IntExpr ch = expr(rcv.ch());
+                out.add(new Insn.Recv(ch, rcv.var() == null ? -1 : slot(rcv.var()),
+                        (rcv.var() == null ? "" : rcv.var() + " := ") + "<-" + rcv.ch()));
+            } else if (s instanceof Stmt.Close cl) {
+                out.add(new Insn.Close(expr(cl.ch()), "close(" + cl.ch() + ")"));
+            } else if (s instanceof Stmt.Select sel) {
+                select(sel);
+            } else if (s instanceof Stmt.Gomaxprocs g) {
+                out.add(new Insn.Gomaxprocs(expr(g.n()), "runtime.GOMAXPROCS(" + g.n() + ")"));
             } else {
                 throw new IllegalArgumentException("unknown statement " + s);
             }
         }
 
+        /** select: the Select instruction, then each case body (and default) ending in a jump past them all. */
+        private void select(Stmt.Select sel) {
+            int n = sel.cases().size();
+            IntExpr[] chs = new IntExpr[n], values = new IntExpr[n];
+            int[] slots = new int[n], targets = new int[n];
+            StringBuilder text = new StringBuilder("select {");
+            for (int i = 0; i < n; i++) {
+                Stmt.SelectCase c = sel.cases().get(i);
+                chs[i] = expr(c.ch());
+                values[i] = c.isSend() ? expr(c.value()) : null;
+                slots[i] = c.isSend() || c.var() == null ? -1 : slot(c.var());
+                text.append(" case ").append(c.isSend() ? c.ch() + " <- " + c.value() : (c.var() == null ? "" : c.var() + " := ") + "<-" + c.ch()).append(';');
+            }
+            if (sel.hasDefault()) text.append(" default;");
+            text.append(" }");
+            int at = out.size();
+            out.add(null);
+            List<Integer> exits = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                targets[i] = out.size();
+                block(sel.cases().get(i).body());
+                exits.add(out.size());
+                out.add(null);
+            }
+            int defaultTarget = -1;
+            if (sel.hasDefault()) {
+                defaultTarget = out.size();
+                block(sel.otherwise());
+            }
+            int end = out.size();
+            for (int e : exits) out.set(e, new Insn.Jump(end, "end of select case"));
+            out.set(at, new Insn.Select(chs, values, slots, targets, defaultTarget, text.toString()));
+        }
+
         private int fn(String name, int nargs) {
             Integer i = fnIndex.get(name);
             if (i == null) throw new IllegalArgumentException(f.name() + ": no function named " + name);
-            return i;
-        }
-
-        private int wg(String name) {
-            Integer i = wgIndex.get(name);
-            if (i == null) throw new IllegalArgumentException(f.name() + ": no sync.WaitGroup named " + name);
+            if (arity.get(name) != nargs)
+                throw new IllegalArgumentException(f.name() + ": " + name + " takes " + arity.get(name) + " arguments, not " + nargs);
             return i;
         }
 
@@ -125,7 +198,12 @@ public final class Compiler {
             if (e instanceof Expr.Const c) { long v = c.value(); return l -> v; }
             if (e instanceof Expr.Var v) {
                 Integer s = slots.get(v.name());
-                if (s == null) throw new IllegalArgumentException(f.name() + ": undefined: " + v.name());
+                if (s == null) {
+                    Long h = handles.get(v.name());
+                    if (h == null) throw new IllegalArgumentException(f.name() + ": undefined: " + v.name());
+                    long handle = h;
+                    return l -> handle;
+                }
                 int slot = s;
                 return l -> l[slot];
             }

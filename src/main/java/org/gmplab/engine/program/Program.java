@@ -1,19 +1,29 @@
 package org.gmplab.engine.program;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A whole goroutine program: its functions (in declaration order) and its package-level
- * {@code sync.WaitGroup} variables. It starts, as in Go, with one goroutine running {@code main}.
+ * A whole goroutine program: its functions (in declaration order) and its package-level synchronisation
+ * objects — {@code sync.WaitGroup}s, {@code sync.Mutex}es and channels (name → capacity). It starts, as
+ * in Go, with one goroutine running {@code main}.
  */
-public record Program(Map<String, Function> functions, List<String> waitGroups) {
+public record Program(Map<String, Function> functions, List<String> waitGroups, List<String> mutexes,
+                      Map<String, Long> channels) {
     public Program {
         Objects.requireNonNull(functions);
-        functions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(functions));
+        functions = Collections.unmodifiableMap(new LinkedHashMap<>(functions));
         waitGroups = List.copyOf(waitGroups);
+        mutexes = List.copyOf(mutexes);
+        channels = Collections.unmodifiableMap(new LinkedHashMap<>(channels));
+    }
+
+    /** A program whose only package-level objects are wait groups. */
+    public Program(Map<String, Function> functions, List<String> waitGroups) {
+        this(functions, waitGroups, List.of(), Map.of());
     }
 
     public Function function(String name) {
@@ -22,7 +32,7 @@ public record Program(Map<String, Function> functions, List<String> waitGroups) 
         return f;
     }
 
-    /** Builds a program from functions in order, without wait groups. */
+    /** Builds a program from functions in order, without package-level objects. */
     public static Program of(Function... fns) {
         Map<String, Function> m = new LinkedHashMap<>();
         for (Function f : fns) m.put(f.name(), f);

@@ -133,11 +133,11 @@ public final class ScenarioJson {
         } else if (st instanceof Stmt.Return) {
             out.append("\"return\"");
         } else if (st instanceof Stmt.WgAdd a) {
-            out.append("\"wg.add\", \"wg\": ").append(jsonString(a.wg())).append(", \"n\": ").append(expr(a.delta()));
+            out.append("\"wg.add\", \"wg\": ").append(expr(a.wg())).append(", \"n\": ").append(expr(a.delta()));
         } else if (st instanceof Stmt.WgDone d) {
-            out.append("\"wg.done\", \"wg\": ").append(jsonString(d.wg()));
+            out.append("\"wg.done\", \"wg\": ").append(expr(d.wg()));
         } else if (st instanceof Stmt.WgWait w) {
-            out.append("\"wg.wait\", \"wg\": ").append(jsonString(w.wg()));
+            out.append("\"wg.wait\", \"wg\": ").append(expr(w.wg()));
         } else {
             throw new IllegalArgumentException("unknown statement: " + st); // Stmt is sealed; a new kind needs a case
         }

@@ -114,9 +114,9 @@ final class StatementReader {
                 return new Stmt.Set(var, value);
             }
             case "return": return new Stmt.Return();
-            case "wg.add": return new Stmt.WgAdd(waitGroup(m.get("wg")), expr(m.get("n"), scope, false));
-            case "wg.done": return new Stmt.WgDone(waitGroup(m.get("wg")));
-            case "wg.wait": return new Stmt.WgWait(waitGroup(m.get("wg")));
+            case "wg.add": return new Stmt.WgAdd(new Expr.Var(waitGroup(m.get("wg"))), expr(m.get("n"), scope, false));
+            case "wg.done": return new Stmt.WgDone(new Expr.Var(waitGroup(m.get("wg"))));
+            case "wg.wait": return new Stmt.WgWait(new Expr.Var(waitGroup(m.get("wg"))));
             default: throw new AssertionError(op); // KEYS covers every op
         }
     }

@@ -65,24 +65,24 @@ class ScenarioFilesTest {
         Scenario s = ScenarioJson.load(DIR.resolve("spawn1000.json"));
         assertThat(s.gomaxprocs()).isEqualTo(2);
         assertThat(s.program().function("main").body()).containsExactly(
-                new Stmt.WgAdd("wg", c(1000)),
+                new Stmt.WgAdd(new Expr.Var("wg"), c(1000)),
                 new Stmt.For("i", c(1000), List.of(new Stmt.Go("worker", List.of(v("i"))))),
-                new Stmt.WgWait("wg"));
+                new Stmt.WgWait(new Expr.Var("wg")));
         assertThat(s.program().function("worker").body()).containsExactly(
-                new Stmt.Work(c(1_000_000)), new Stmt.WgDone("wg"));
+                new Stmt.Work(c(1_000_000)), new Stmt.WgDone(new Expr.Var("wg")));
     }
 
     @Test
     void fanoutCountsEveryNodeOfTheTree() throws ScenarioException {
         Scenario s = ScenarioJson.load(DIR.resolve("fanout.json"));
         assertThat(s.program().function("main").body()).containsExactly(
-                new Stmt.WgAdd("wg", c(1)), new Stmt.Go("tree", List.of(c(10))), new Stmt.WgWait("wg"));
+                new Stmt.WgAdd(new Expr.Var("wg"), c(1)), new Stmt.Go("tree", List.of(c(10))), new Stmt.WgWait(new Expr.Var("wg")));
         Expr child = bin("-", v("depth"), c(1));
         assertThat(s.program().function("tree").body()).containsExactly(
                 new Stmt.Work(c(10_000)),
                 new Stmt.If(bin(">", v("depth"), c(0)), List.of(
-                        new Stmt.WgAdd("wg", c(2)), new Stmt.Go("tree", List.of(child)), new Stmt.Go("tree", List.of(child))), List.of()),
-                new Stmt.WgDone("wg"));
+                        new Stmt.WgAdd(new Expr.Var("wg"), c(2)), new Stmt.Go("tree", List.of(child)), new Stmt.Go("tree", List.of(child))), List.of()),
+                new Stmt.WgDone(new Expr.Var("wg")));
         assertThat(new DryRun(s).run().goroutines).isEqualTo((1 << 11) - 1); // 2^(d+1) - 1 nodes for d = 10
     }
 
@@ -139,11 +139,11 @@ class ScenarioFilesTest {
                 } else if (st instanceof Stmt.Return) {
                     return false;
                 } else if (st instanceof Stmt.WgAdd a) {
-                    add(a.wg(), eval(a.delta(), env));
+                    add(a.wg().toString(), eval(a.delta(), env));
                 } else if (st instanceof Stmt.WgDone d) {
-                    add(d.wg(), -1);
+                    add(d.wg().toString(), -1);
                 } else if (st instanceof Stmt.WgWait w) {
-                    assertThat(counters.getOrDefault(w.wg(), 0L)).as("%s at Wait", w.wg()).isZero();
+                    assertThat(counters.getOrDefault(w.wg().toString(), 0L)).as("%s at Wait", w.wg()).isZero();
                 }
             }
             return true;

@@ -76,7 +76,7 @@ class ScenarioJsonTest {
     void readsEveryStatementAndExpressionForm() throws ScenarioException {
         Function main = new Function("main", List.of(), List.of(
                 new Stmt.Set("n", c(3)),
-                new Stmt.WgAdd("wg", bin("+", v("n"), c(1))),
+                new Stmt.WgAdd(new Expr.Var("wg"), bin("+", v("n"), c(1))),
                 new Stmt.For("i", v("n"), List.of(new Stmt.Go("worker", List.of(v("i"), bin("*", v("i"), c(2)))))),
                 new Stmt.Go("worker", List.of(c(-1), c(0))),
                 new Stmt.Call("helper", List.of()),
@@ -86,13 +86,13 @@ class ScenarioJsonTest {
                         List.of(new Stmt.Work(bin("*", c(2), c(1_000_000)))),
                         List.of(new Stmt.Return())),
                 new Stmt.If(c(1), List.of(), List.of()),
-                new Stmt.WgAdd("other", c(-1)),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgAdd(new Expr.Var("other"), c(-1)),
+                new Stmt.WgWait(new Expr.Var("wg"))));
         Function worker = new Function("worker", List.of("id", "d"), List.of(
                 new Stmt.Work(bin("+", bin("*", v("d"), c(1000)), c(1_500_000))),
                 new Stmt.Work(c(250)),
                 new Stmt.Work(c(3_000_000_000L)),
-                new Stmt.WgDone("wg")));
+                new Stmt.WgDone(new Expr.Var("wg"))));
         Function helper = new Function("helper", List.of(), List.of(new Stmt.Work(c(10_000)), new Stmt.Return()));
         Scenario expected = scenario("everything", 3, 42, 8, List.of("wg", "other"), main, worker, helper);
 
@@ -133,10 +133,10 @@ class ScenarioJsonTest {
                         List.of(new Stmt.Gosched()),
                         List.of(new Stmt.If(c(0), List.of(new Stmt.Return()), List.of()))),
                 new Stmt.Set("y", bin("<=", bin("/", v("x"), c(2)), bin(">=", c(Long.MIN_VALUE), c(Long.MAX_VALUE)))),
-                new Stmt.WgAdd("wg", c(2)),
-                new Stmt.WgAdd("wg", c(-1)),
-                new Stmt.WgDone("wg"),
-                new Stmt.WgWait("wg"),
+                new Stmt.WgAdd(new Expr.Var("wg"), c(2)),
+                new Stmt.WgAdd(new Expr.Var("wg"), c(-1)),
+                new Stmt.WgDone(new Expr.Var("wg")),
+                new Stmt.WgWait(new Expr.Var("wg")),
                 new Stmt.Return()));
         Function f = new Function("f", List.of("a", "b"), List.of(
                 new Stmt.Work(bin("*", v("a"), c(1000))),
@@ -152,14 +152,14 @@ class ScenarioJsonTest {
     @Test
     void writesTheCanonicalLayout() {
         Function main = new Function("main", List.of(), List.of(
-                new Stmt.WgAdd("wg", c(1)),
+                new Stmt.WgAdd(new Expr.Var("wg"), c(1)),
                 new Stmt.For("i", c(3), List.of(new Stmt.Go("w", List.of(v("i"), c(7))))),
                 new Stmt.If(bin(">", v("i"), c(0)), List.of(new Stmt.Work(c(250_000))), List.of(new Stmt.Gosched())),
-                new Stmt.WgWait("wg")));
+                new Stmt.WgWait(new Expr.Var("wg"))));
         Function w = new Function("w", List.of("id", "n"), List.of(
                 new Stmt.Work(bin("*", v("n"), c(1_000_000))),
                 new Stmt.For("_", c(2), List.of()),
-                new Stmt.WgDone("wg")));
+                new Stmt.WgDone(new Expr.Var("wg"))));
         assertThat(ScenarioJson.toJson(scenario("demo <&>", 2, 1, 256, List.of("wg"), main, w))).isEqualTo("""
                 {
                   "name": "demo <&>",

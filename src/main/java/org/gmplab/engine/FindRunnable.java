@@ -1,0 +1,362 @@
+package org.gmplab.engine;
+
+import java.util.List;
+
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * Go 1.23's {@code findRunnable} and {@code stealWork} for one M: where an M looks for its next
+ * goroutine, in Go's order, and how it gives up its P and goes to sleep when there is none. Runs only on
+ * its M's thread.
+ */
+final class FindRunnable {
+    /** Go's {@code stealTries}: rounds over all Ps in stealWork; only the last also takes runnext and timers. */
+    static final int STEAL_TRIES = 4;
+    /** Go: every 61st schedtick, take one G from the global queue first, so it cannot starve. */
+    static final int FAIRNESS_TICK = 61;
+
+    private final Machine m;
+    private final Sched sched;
+    private final StealOrder stealOrder;
+
+    /** Second result of {@link #find}: the G continues the current time slice (it came from runnext). */
+    boolean inheritTime;
+    // Results of stealWork besides the G.
+    private long stealPollUntil;
+    private boolean stealNewWork;
+    /** Cost of work done since the last safe point; charged when the G starts (no safe point while it is in hand). */
+    long owed;
+
+    FindRunnable(Machine m) {
+        this.m = m;
+        this.sched = m.sched;
+        this.stealOrder = new StealOrder(sched.gomaxprocs);
+    }
+
+    private Trace trace() { return sched.trace; }
+
+    /** Finds a runnable goroutine to execute; blocks (stopm, netpoll) until there is one. */
+    Goroutine find() {
+        for (;;) { // top:
+            Processor pp = m.p;
+            inheritTime = false;
+            if (sched.gcwaiting) {
+                m.gcstopm();
+                continue;
+            }
+
+            // timers: run the expired ones of this P; remember when the next one is due.
+            long now = sched.ts.now(m);
+            long pollUntil = checkTimers(pp, now);
+
+            // Check the global runnable queue once in a while to ensure fairness. Otherwise two goroutines
+            // can completely occupy the local runqueue by constantly respawning each other.
+            if (pp.schedtick % FAIRNESS_TICK == 0 && sched.runq.sizeRacy() > 0) {
+                Goroutine gp = globrunqget(pp, 1, "fairness");
+                if (gp != null) return gp;
+            }
+
+            // local runq
+            Goroutine gp = pp.runq.runqget();
+            if (gp != null) {
+                inheritTime = pp.runq.gotRunnext();
+                return gp;
+            }
+
+            // global runq
+            if (sched.runq.sizeRacy() != 0) {
+                gp = globrunqget(pp, 0, "batch");
+                if (gp != null) return gp;
+            }
+
+            // Poll network, without blocking: an optimization before we resort to stealing.
+            if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
+                List<Goroutine> list = sched.netpoll.poll(now);
+                if (!list.isEmpty()) {
+                    gp = list.get(0);
+                    explainNetpoll(list, "findRunnable's non-blocking poll");
+                    sched.injectglist(list.subList(1, list.size()), pp, m);
+                    gp.status = GStatus.RUNNABLE;
+                    gp.waitingOn = null;
+                    gp.waitReason = "";
+                    return gp;
+                }
+            }
+
+            // Spinning Ms: steal work from other Ps. Limit the number of spinning Ms to half the number
+            // of busy Ps. This is necessary to prevent excessive CPU consumption when GOMAXPROCS>>1 but
+            // the program parallelism is low.
+            int busy = sched.gomaxprocs - sched.npidle.get();
+            if (m.spinning || 2 * sched.nmspinning.get() < busy) {
+                if (!m.spinning) m.becomeSpinning("2*nmspinning=" + 2 * sched.nmspinning.get() + " < busy Ps=" + busy
+                        + " (at most half of the busy Ps may have a spinner)", busy);
+                gp = stealWork(pp, now);
+                if (gp != null) return gp;
+                if (stealNewWork) continue;
+                long w = stealPollUntil;
+                if (w != 0 && (pollUntil == 0 || w < pollUntil)) pollUntil = w;
+            }
+
+            // We have nothing to do. Take snapshots of what the re-checks below need after the P is gone.
+            Processor[] allpSnapshot = sched.allp;
+            boolean[] idlepSnapshot = new boolean[allpSnapshot.length];
+            for (int i = 0; i < allpSnapshot.length; i++) idlepSnapshot[i] = allpSnapshot[i].idle;
+
+            boolean restart = false, wantSpinner = false;
+            int n = 0;
+            sched.lock.lock();
+            try {
+                if (sched.gcwaiting) {
+                    restart = true;
+                } else if (sched.runq.size() != 0) {
+                    gp = sched.globrunqget(pp, 0);
+                    n = sched.lastGlobrunqgetN;
+                } else if (!m.spinning && sched.needspinning.get() == 1) {
+                    wantSpinner = true;
+                } else {
+                    m.releasep();
+                    sched.pidleput(pp);
+                }
+            } finally {
+                sched.lock.unlock();
+            }
+            if (restart) continue;
+            if (gp != null) {
+                emitGlobrunqget(pp, gp, "batch", n);
+                return gp;
+            }
+            if (wantSpinner) {
+                // See "Delicate dance" comment below: someone wanted a spinner and found no idle P.
+                m.becomeSpinning("needspinning=1: an M found work but no idle P for a spinner", -1);
+                continue;
+            }
+            if (trace().on()) trace().emit(m, EventKind.PIDLE, -1, m.id, pp.id, Trace.d("npidle", sched.npidle.get()),
+                    "M" + m.id + " found nothing to run: P" + pp.id + " goes to the idle list (idleprocs=" + sched.npidle.get() + ")");
+
+            // Delicate dance: thread transitions from spinning to non-spinning state, potentially
+            // concurrently with submission of new work. We must drop nmspinning first and then check all
+            // sources again (with a StoreLoad barrier in between). If we do it the other way around,
+            // another thread can submit work after we've checked all sources but before we drop
+            // nmspinning; as a result nobody will unpark a thread to run the work.
+            boolean wasSpinning = m.spinning;
+            if (m.spinning) {
+                m.spinning = false;
+                if (sched.nmspinning.decrementAndGet() < 0) throw new IllegalStateException("findrunnable: negative nmspinning");
+                if (trace().on()) trace().emit(m, EventKind.SPINNING_STOP, -1, m.id, -1, Trace.d("nmspinning", sched.nmspinning.get()),
+                        "M" + m.id + " stops spinning before it sleeps, then checks every queue once more (the \"delicate dance\": new work submitted meanwhile is not lost)");
+
+                // Check global and P runqueues again.
+                Processor pp2 = null;
+                sched.lock.lock();
+                try {
+                    if (sched.runq.size() != 0) {
+                        pp2 = sched.pidlegetSpinning();
+                        if (pp2 != null) {
+                            gp = sched.globrunqget(pp2, 0);
+                            if (gp == null) throw new IllegalStateException("global runq empty with non-zero runqsize");
+                            n = sched.lastGlobrunqgetN;
+                        }
+                    }
+                } finally {
+                    sched.lock.unlock();
+                }
+                if (pp2 != null) {
+                    m.acquirep(pp2);
+                    emitGlobrunqget(pp2, gp, "recheck", n);
+                    m.becomeSpinning("the re-check found Gs in the global queue", -1);
+                    return gp;
+                }
+                pp2 = checkRunqsNoP(allpSnapshot, idlepSnapshot);
+                if (pp2 != null) {
+                    m.acquirep(pp2);
+                    m.becomeSpinning("the re-check found a busy P with queued Gs: steal from it", -1);
+                    continue;
+                }
+                // Finally, check for timer creation or expiry concurrently with transitioning from
+                // spinning to non-spinning.
+                pollUntil = checkTimersNoP(allpSnapshot, pollUntil);
+            }
+
+            // Poll network until next timer.
+            if (sched.netpoll.inited && (sched.netpoll.anyWaiters() || pollUntil != 0) && sched.lastpoll.getAndSet(0) != 0) {
+                sched.pollUntil.set(pollUntil);
+                if (trace().on()) trace().emit(m, EventKind.NETPOLL_BLOCK, -1, m.id, -1, Trace.d("until", pollUntil),
+                        "M" + m.id + " has no P and nothing to run: it blocks in the network poller"
+                                + (pollUntil != 0 ? " until the next timer (" + pollUntil / 1000 + " µs)" : "") + " or the next network arrival");
+                List<Goroutine> list = sched.netpoll.netpollBlock(m, pollUntil);
+                now = sched.ts.now(m);
+                sched.pollUntil.set(0);
+                sched.lastpoll.set(now);
+                Processor pp2;
+                sched.lock.lock();
+                try {
+                    pp2 = sched.pidleget();
+                } finally {
+                    sched.lock.unlock();
+                }
+                if (pp2 == null) {
+                    if (!list.isEmpty()) explainNetpoll(list, "the poller (no idle P: to the global queue)");
+                    sched.injectglist(list, null, m);
+                } else {
+                    m.acquirep(pp2);
+                    if (!list.isEmpty()) {
+                        gp = list.get(0);
+                        explainNetpoll(list, "the poller");
+                        sched.injectglist(list.subList(1, list.size()), pp2, m);
+                        gp.status = GStatus.RUNNABLE;
+                        gp.waitingOn = null;
+                        gp.waitReason = "";
+                        return gp;
+                    }
+                    if (wasSpinning) m.becomeSpinning("back from the poller with a P", -1);
+                    continue;
+                }
+            } else if (pollUntil != 0 && sched.netpoll.inited) {
+                long pollerPollUntil = sched.pollUntil.get();
+                if (pollerPollUntil == 0 || pollerPollUntil > pollUntil) sched.netpoll.netpollBreak(m);
+            }
+            m.stopm();
+        }
+    }
+
+    /**
+     * Go's {@code timers.check}: readies the goroutines of {@code pp}'s expired timers onto this M's P.
+     * Returns the time of the next timer of {@code pp}, or 0.
+     */
+    private long checkTimers(Processor pp, long now) {
+        List<Timers.Timer> due = pp.timers.due(now);
+        for (Timers.Timer t : due) {
+            if (trace().on()) trace().emit(m, EventKind.TIMER, t.g().goid, m.id, m.p.id, Trace.d("when", t.when(), "timersOf", pp.id),
+                    "P" + m.p.id + " runs " + (pp == m.p ? "its" : "P" + pp.id + "'s") + " expired timer: " + t.g() + "'s time.Sleep is over");
+            m.ready(t.g(), "the timer");
+        }
+        return pp.timers.wakeTime();
+    }
+
+    /** Go's {@code checkTimersNoP}: the earliest timer of any P, folded into {@code pollUntil}. */
+    private long checkTimersNoP(Processor[] allpSnapshot, long pollUntil) {
+        for (Processor p : allpSnapshot) {
+            long w = p.timers.wakeTime();
+            if (w != 0 && (pollUntil == 0 || w < pollUntil)) pollUntil = w;
+        }
+        return pollUntil;
+    }
+
+    /** Go's {@code checkRunqsNoP}: if some busy P has queued work, take an idle P to go and steal it. */
+    private Processor checkRunqsNoP(Processor[] allpSnapshot, boolean[] idlepSnapshot) {
+        for (int id = 0; id < allpSnapshot.length; id++) {
+            if (!idlepSnapshot[id] && !allpSnapshot[id].runq.runqempty()) {
+                sched.lock.lock();
+                try {
+                    // Can't get a P: don't bother checking the remaining Ps.
+                    return sched.pidlegetSpinning();
+                } finally {
+                    sched.lock.unlock();
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Go's {@code stealWork}: {@value #STEAL_TRIES} rounds, each visiting every P once in the random
+     * coprime-stride order of {@code stealOrder}; steals half of the first non-empty victim's queue.
+     * Only the last round may take a victim's runnext, and runs the victims' expired timers.
+     */
+    private Goroutine stealWork(Processor pp, long now) {
+        stealPollUntil = 0;
+        stealNewWork = false;
+        boolean ranTimer = false;
+        int nprocs = sched.gomaxprocs;
+        Processor[] allp = sched.allp;
+        if (stealOrder.count() != nprocs) stealOrder.reset(nprocs);
+        for (int i = 0; i < STEAL_TRIES; i++) {
+            boolean stealTimersOrRunNextG = i == STEAL_TRIES - 1;
+            int r = m.cheaprand();
+            for (StealOrder.Enum e = stealOrder.start(r); !e.done(); e.next()) {
+                if (sched.gcwaiting) {
+                    // GC work may be available.
+                    stealNewWork = true;
+                    return null;
+                }
+                Processor p2 = allp[e.position()];
+                if (pp == p2) continue;
+                sched.ts.pass(m, sched.costs.stealProbe());
+                // Steal timers from p2. This call to checkTimers is the only place where we might hold a
+                // lock on a different P's timers.
+                if (stealTimersOrRunNextG && p2.timers.wakeTime() != 0) {
+                    boolean ran = p2.timers.wakeTime() <= now;
+                    long w = checkTimers(p2, now);
+                    if (w != 0 && (stealPollUntil == 0 || w < stealPollUntil)) stealPollUntil = w;
+                    if (ran) {
+                        // Running the timers may have made Gs ready on our own queue: run one of them.
+                        Goroutine gp = pp.runq.runqget();
+                        if (gp != null) {
+                            inheritTime = pp.runq.gotRunnext();
+                            return gp;
+                        }
+                        ranTimer = true;
+                    }
+                }
+                if (!p2.idle) {
+                    int had = p2.runq.size();
+                    Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG);
+                    if (gp != null) {
+                        explainSteal(pp, p2, gp, i, had, r, nprocs, e.inc());
+                        return gp;
+                    }
+                }
+            }
+        }
+        stealNewWork = ranTimer;
+        return null;
+    }
+
+    private void explainSteal(Processor pp, Processor p2, Goroutine gp, int round, int had, int r, int nprocs, int stride) {
+        if (!trace().on()) return;
+        int took = pp.runq.stolen();
+        boolean runnext = pp.runq.stoleRunnext();
+        trace().emit(m, EventKind.STEAL, gp.goid, m.id, pp.id,
+                Trace.d("victim", p2.id, "round", round + 1, "had", had, "took", took, "runnext", runnext ? 1 : 0,
+                        "start", Integer.toUnsignedLong(r) % nprocs, "stride", stride),
+                runnext
+                        ? "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", P" + p2.id + " had 0 in its ring → took its runnext " + gp
+                          + (p2.status == PStatus.RUNNING ? " after " + sched.costs.runnextBackoff() / 1000 + " µs" : "") + " (runnext is only taken in the last round)"
+                        : "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", victim P" + p2.id + " had " + had
+                          + " → took " + took + " (half, rounded up); runs " + gp + " now, queues " + (took - 1));
+    }
+
+    private Goroutine globrunqget(Processor pp, int max, String why) {
+        Goroutine gp;
+        int n;
+        sched.lock.lock();
+        try {
+            gp = sched.globrunqget(pp, max);
+            n = sched.lastGlobrunqgetN;
+        } finally {
+            sched.lock.unlock();
+        }
+        if (gp != null) emitGlobrunqget(pp, gp, why, n);
+        return gp;
+    }
+
+    /** Explains a global-queue pull of {@code n} Gs and owes its cost. Called without sched.lock. */
+    private void emitGlobrunqget(Processor pp, Goroutine gp, String why, int n) {
+        if (trace().on()) {
+            int before = sched.runq.sizeRacy() + n;
+            String text = why.equals("fairness")
+                    ? "P" + pp.id + ": schedtick " + pp.schedtick + " is a multiple of " + FAIRNESS_TICK + " → takes one G (" + gp + ") from the global queue first, so it cannot starve"
+                    : "P" + pp.id + ": local queue empty → takes n = min(" + before + "/" + sched.gomaxprocs + "+1, " + before + ", " + pp.runq.capacity() / 2
+                      + ") = " + n + " from the global queue (runs " + gp + ", queues " + (n - 1) + ")";
+            trace().emit(m, EventKind.GLOBRUNQGET, gp.goid, m.id, pp.id,
+                    Trace.d("n", n, "before", before, "fairness", why.equals("fairness") ? 1 : 0), text);
+        }
+        owed += sched.costs.globalOp();
+    }
+
+    private void explainNetpoll(List<Goroutine> list, String where) {
+        if (!trace().on()) return;
+        trace().emit(m, EventKind.NETPOLL, list.get(0).goid, m.id, m.p == null ? -1 : m.p.id, Trace.d("ready", list.size()),
+                where + ": data arrived for " + list + (list.size() > 1 ? " (the first runs now, the rest are injected)" : ""));
+    }
+}

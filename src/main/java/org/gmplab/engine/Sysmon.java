@@ -1,0 +1,183 @@
+package org.gmplab.engine;
+
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * Go's {@code sysmon}: a thread of its own, with no P, that wakes up every 20 µs (backing off to 10 ms
+ * when there is nothing to do) to retake Ps from Ms stuck in system calls, preempt goroutines that have
+ * run for 10 ms, and poll the network if nobody has for 10 ms. When every P is idle it sleeps deeply,
+ * until the next timer or until a system call wakes it.
+ */
+final class Sysmon extends Machine {
+    /** Go's {@code forcePreemptNS}: a G running this long on one schedtick is asked to stop. */
+    static final long FORCE_PREEMPT_NS = 10_000_000;
+    /** sysmon's delays in ns: 20 µs at first, doubled after 50 idle cycles, at most 10 ms. */
+    static final long MIN_DELAY = 20_000, MAX_DELAY = 10_000_000;
+    static final int IDLE_BEFORE_BACKOFF = 50;
+    /** A syscall that lasts longer than this is retaken even when there is nothing else to run. */
+    static final long SYSCALL_RETAKE_NS = 10_000_000;
+    /** Poll the network if nobody has for this long. */
+    static final long NETPOLL_STALE_NS = 10_000_000;
+    /** Go's {@code forcegcperiod / 2}: the longest deep sleep. */
+    static final long DEEP_SLEEP_MAX = 60_000_000_000L;
+
+    /** Current sleep between two looks, for the view. */
+    volatile long delay;
+
+    Sysmon(Sched sched, int id) { super(sched, id); }
+
+    @Override
+    public void run() {
+        Turnstile ts = sched.ts;
+        try {
+            ts.awaitFirstTurn(this);
+            loop();
+        } catch (Turnstile.EngineExit e) {
+            // The engine shut down.
+        } catch (Throwable t) {
+            sched.engine.end(this, t);
+        }
+    }
+
+    private void loop() {
+        Turnstile ts = sched.ts;
+        int idle = 0; // how many cycles in succession we had not woken somebody
+        long d = 0;
+        for (;;) {
+            if (idle == 0) d = MIN_DELAY; // start with 20 µs sleep...
+            else if (idle > IDLE_BEFORE_BACKOFF) d *= 2; // ...then start doubling
+            if (d > MAX_DELAY) d = MAX_DELAY; // up to 10 ms
+            delay = d;
+            ts.sleep(this, d);
+            long now = ts.now(this);
+            if (sched.gcwaiting || sched.npidle.get() == sched.gomaxprocs) {
+                if (deepSleep(now)) {
+                    idle = 0;
+                    d = MIN_DELAY;
+                }
+            }
+            now = ts.now(this);
+            // poll network if not polled for more than 10ms
+            long lastpoll = sched.lastpoll.get();
+            if (sched.netpoll.inited && lastpoll != 0 && lastpoll + NETPOLL_STALE_NS < now) {
+                sched.lastpoll.compareAndSet(lastpoll, now);
+                var list = sched.netpoll.poll(now);
+                if (!list.isEmpty()) {
+                    if (sched.trace.on()) sched.trace.emit(this, EventKind.NETPOLL, list.get(0).goid, id, -1, Trace.d("ready", list.size()),
+                            "sysmon: nobody polled the network for over 10 ms → it polls: data arrived for " + list + " (to the global queue)");
+                    sched.injectglist(list, null, this);
+                }
+            }
+            // retake P's blocked in syscalls and preempt long running G's
+            if (retake(now) != 0) idle = 0;
+            else idle++;
+        }
+    }
+
+    /**
+     * All Ps are idle (or the world is stopping): sleep until the next timer, at most 60 s, or until a
+     * syscall wakes us. Returns true if a syscall did.
+     */
+    private boolean deepSleep(long now) {
+        long next;
+        sched.lock.lock();
+        try {
+            if (!(sched.gcwaiting || sched.npidle.get() == sched.gomaxprocs)) return false;
+            next = timeSleepUntil();
+            if (next <= now) return false;
+            sched.sysmonwait = true;
+        } finally {
+            sched.lock.unlock();
+        }
+        long sleep = Math.min(DEEP_SLEEP_MAX, next - now);
+        if (sched.trace.on()) sched.trace.emit(this, EventKind.SYSMON, -1, id, -1, Trace.d("sleep", sleep),
+                "sysmon: every P is idle → deep sleep for " + (sleep >= 1_000_000 ? sleep / 1_000_000 + " ms" : sleep / 1000 + " µs")
+                        + " (until the next timer, at most 60 s), unless a system call wakes it");
+        blocked = true;
+        boolean woken = sched.ts.parkUntil(this, now + sleep);
+        blocked = false;
+        sched.lock.lock();
+        try {
+            sched.sysmonwait = false;
+        } finally {
+            sched.lock.unlock();
+        }
+        return woken;
+    }
+
+    /** Go's {@code timeSleepUntil}: the earliest timer of any P, or "never". */
+    private long timeSleepUntil() {
+        long next = Long.MAX_VALUE;
+        for (Processor pp : sched.allp) {
+            long w = pp.timers.wakeTime();
+            if (w != 0 && w < next) next = w;
+        }
+        return next;
+    }
+
+    /**
+     * Go's {@code retake}: for every P, preempt its G if it has run 10 ms on the same schedtick, and take
+     * it from its M if it has been in a system call for at least one whole sysmon tick — unless there is
+     * nothing for it to do, someone else is looking for work, and the call is younger than 10 ms.
+     * Returns how many Ps were retaken from syscalls.
+     */
+    int retake(long now) {
+        int n = 0;
+        for (Processor pp : sched.allp) {
+            PStatus s = pp.status;
+            boolean sysretake = false;
+            if (s == PStatus.RUNNING || s == PStatus.SYSCALL) {
+                // Preempt G if it's running on the same schedtick for too long.
+                long t = pp.schedtick;
+                if (pp.sysmonSchedtick != t) {
+                    pp.sysmonSchedtick = t;
+                    pp.sysmonSchedwhen = now;
+                } else if (pp.sysmonSchedwhen + FORCE_PREEMPT_NS <= now) {
+                    preemptone(pp, now);
+                    // In case of syscall, preemptone() doesn't work, because there is no M wired to P.
+                    sysretake = true;
+                }
+            }
+            if (s == PStatus.SYSCALL) {
+                // Retake P from syscall if it's there for more than 1 sysmon tick (at least 20us).
+                long t = pp.syscalltick;
+                if (!sysretake && pp.sysmonSyscalltick != t) {
+                    pp.sysmonSyscalltick = t;
+                    pp.sysmonSyscallwhen = now;
+                    continue;
+                }
+                // On the one hand we don't want to retake Ps if there is no other work to do, but on the
+                // other hand we want to retake them eventually because they can prevent the sysmon thread
+                // from deep sleep.
+                if (pp.runq.runqempty() && sched.nmspinning.get() + sched.npidle.get() > 0 && pp.sysmonSyscallwhen + SYSCALL_RETAKE_NS > now)
+                    continue;
+                if (pp.casStatus(s, PStatus.IDLE)) {
+                    n++;
+                    pp.syscalltick++;
+                    if (sched.trace.on()) sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
+                            Trace.d("inSyscall", now - pp.sysmonSyscallwhen, "runq", pp.runq.size()),
+                            "sysmon: P" + pp.id + " has been in a system call for " + (now - pp.sysmonSyscallwhen) / 1000
+                                    + " µs (seen on two ticks)" + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting")
+                                    + " → retakes it and hands it off");
+                    sched.handoffp(pp, this);
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Go's {@code preemptone}: ask the G running on {@code pp} to stop at its next safe point. */
+    private boolean preemptone(Processor pp, long now) {
+        Machine mp = pp.m;
+        if (mp == null || mp == this) return false;
+        Goroutine gp = mp.curg;
+        if (gp == null) return false;
+        gp.preempt = true;
+        pp.preempt = true;
+        if (sched.trace.on()) sched.trace.emit(this, EventKind.PREEMPT_REQUEST, gp.goid, id, pp.id,
+                Trace.d("ran", now - pp.sysmonSchedwhen, "schedtick", pp.schedtick),
+                "sysmon: " + gp + " has run " + (now - pp.sysmonSchedwhen) / 1_000_000 + " ms on P" + pp.id + "'s schedtick " + pp.schedtick
+                        + " (≥ 10 ms) → asks it to stop at its next safe point");
+        return true;
+    }
+}

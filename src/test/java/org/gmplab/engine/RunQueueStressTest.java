@@ -140,6 +140,53 @@ class RunQueueStressTest {
         roundsPassed.incrementAndGet();
     }
 
+    /**
+     * {@link RunQueue#size()} read by a thread other than the owner, as a thief does before a steal to
+     * report what the victim "had", while the owner fills the ring past capacity (runqputslow) and
+     * empties it again. Stale answers are allowed; answers outside 0..capacity are not.
+     */
+    @RepeatedTest(value = 3, name = "round {currentRepetition}")
+    @Timeout(60)
+    void sizeSeenByAnotherThreadStaysWithinZeroAndCapacity() throws InterruptedException {
+        // given a small ring whose owner cycles between empty and overflowing
+        RunQueue q = new RunQueue(4);
+        GlobalRunQueue global = new GlobalRunQueue();
+        Goroutine g = new Goroutine(1);
+        AtomicBoolean ownerDone = new AtomicBoolean();
+        CountDownLatch gate = new CountDownLatch(2);
+        Thread owner = new Thread(() -> {
+            awaitAll(gate);
+            try {
+                for (int cycle = 0; cycle < 300_000; cycle++) {
+                    for (int i = 0; i <= cycle % 6; i++) q.runqput(g, false, global); // up to 6: overflows
+                    while (q.runqget() != null) { }
+                    if (global.sizeRacy() > 1000) while (popGlobal(global) != null) { }
+                }
+            } finally {
+                ownerDone.set(true);
+            }
+        }, "owner");
+        owner.setDaemon(true);
+        owner.start();
+
+        // when another thread keeps reading its size
+        awaitAll(gate);
+        int min = 0, max = 0;
+        long reads = 0;
+        while (!ownerDone.get()) {
+            int size = q.size();
+            min = Math.min(min, size);
+            max = Math.max(max, size);
+            reads++;
+        }
+        owner.join();
+
+        // then every answer was a size the ring could have had
+        assertThat(reads).isPositive();
+        assertThat(min).as("smallest size() seen in %d reads", reads).isGreaterThanOrEqualTo(0);
+        assertThat(max).as("largest size() seen in %d reads", reads).isLessThanOrEqualTo(q.capacity());
+    }
+
     @AfterAll
     static void theRoundsExercisedEveryPath() {
         // Only meaningful when all rounds ran and passed: a single round need not hit every path.

@@ -280,9 +280,20 @@ public final class RunQueue {
         }
     }
 
-    /** Number of Gs in the ring ({@code runqtail - runqhead}, as schedtrace prints it: runnext not counted). */
+    /**
+     * Number of Gs in the ring ({@code runqtail - runqhead}, as schedtrace prints it: runnext not counted).
+     * Any thread may call it. Loading tail then head, a caller other than the owner could see the head
+     * pass the tail it loaded (a negative size); loading head then tail, it could see the tail run far
+     * ahead of a stale head (more than capacity). So, as {@link #runqempty} does with the tail, it
+     * re-reads the head: if unchanged, the tail was loaded while the head had that value, and the answer
+     * is the size the ring had at that instant, always in 0..capacity (possibly out of date on return).
+     */
     public int size() {
-        return (int) TAIL.getAcquire(this) - (int) HEAD.getAcquire(this);
+        for (;;) {
+            int h = (int) HEAD.getAcquire(this);
+            int t = (int) TAIL.getAcquire(this);
+            if (h == (int) HEAD.getAcquire(this)) return t - h;
+        }
     }
 
     public int head() { return (int) HEAD.getAcquire(this); }

@@ -186,7 +186,7 @@ final class FindRunnable {
                 List<Goroutine> list = sched.netpoll.netpollBlock(m, pollUntil);
                 now = sched.ts.now(m);
                 sched.pollUntil.set(0);
-                sched.lastpoll.set(now);
+                sched.lastpoll.set(Math.max(1, now)); // 0 means "someone is blocked in the poller"
                 Processor pp2;
                 sched.lock.lock();
                 try {

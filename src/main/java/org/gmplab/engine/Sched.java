@@ -470,6 +470,7 @@ public final class Sched {
 
     /** Go's procresize at start: P0 goes to M0, the others to the idle list (P1 at its head). */
     void initIdlePs() {
+        lastpoll.set(Math.max(1, ts.now(null))); // schedinit: sched.lastpoll = nanotime(), which is never 0
         lock.lock();
         try {
             for (int i = gomaxprocs - 1; i >= 1; i--) pidleput(allp[i]);

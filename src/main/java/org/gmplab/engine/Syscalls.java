@@ -110,6 +110,8 @@ final class Syscalls {
      */
     static void exitsyscall0(Machine m, Goroutine gp) {
         Sched sched = m.sched;
+        // mcall: the switch to g0 takes time like any goroutine switch; meanwhile a P may go idle.
+        sched.ts.pass(m, sched.costs.gswitch());
         gp.status = GStatus.RUNNABLE;
         gp.m = null;
         m.curg = null;

@@ -60,7 +60,7 @@ final class Sysmon extends Machine {
             // poll network if not polled for more than 10ms
             long lastpoll = sched.lastpoll.get();
             if (sched.netpoll.inited && lastpoll != 0 && lastpoll + NETPOLL_STALE_NS < now) {
-                sched.lastpoll.compareAndSet(lastpoll, now);
+                sched.lastpoll.compareAndSet(lastpoll, Math.max(1, now));
                 var list = sched.netpoll.poll(now);
                 if (!list.isEmpty()) {
                     if (sched.trace.on()) sched.trace.emit(this, EventKind.NETPOLL, list.get(0).goid, id, -1, Trace.d("ready", list.size()),

@@ -22,7 +22,21 @@ public final class ExprFormat {
      */
     public static String format(Expr e) {
         StringBuilder out = new StringBuilder();
-        write(e, 0, out);
+        write(e, 0, false, out);
+        return out.toString();
+    }
+
+    /**
+     * Formats {@code e}, an expression that stands for a duration: as {@link #format}, except that each
+     * constant that is a whole number of microseconds, milliseconds or seconds is written as a duration
+     * literal ({@code d * 1000} is {@code d * 1us}, {@code (i + 1) * 5000000} is {@code (i + 1) * 5ms}).
+     * The parser reads those literals back to the same constants.
+     *
+     * @throws IllegalArgumentException as {@link #format}
+     */
+    public static String formatDuration(Expr e) {
+        StringBuilder out = new StringBuilder();
+        write(e, 0, true, out);
         return out.toString();
     }
 
@@ -38,10 +52,13 @@ public final class ExprFormat {
         return nanos + "ns";
     }
 
-    private static void write(Expr e, int minPrec, StringBuilder out) {
+    private static void write(Expr e, int minPrec, boolean durations, StringBuilder out) {
         // Java 17 has no pattern switch over sealed types, hence the instanceof chain.
         if (e instanceof Expr.Const c) {
-            out.append(c.value());
+            long v = c.value();
+            // "-5ms" reads back as the constant -5000000, as "-5" does as -5, so negative ones are fine.
+            if (durations && v != 0 && v % 1_000 == 0) out.append(duration(v));
+            else out.append(v);
         } else if (e instanceof Expr.Var v) {
             if (!ExprParser.isIdentifier(v.name()))
                 throw new IllegalArgumentException("variable name is not a Go identifier: \"" + v.name() + "\"");
@@ -51,10 +68,10 @@ public final class ExprFormat {
                 throw new IllegalArgumentException("unknown unary operator: " + u.op());
             out.append(u.op());
             if (bareUnaryOperand(u)) {
-                write(u.operand(), UNARY_PREC, out);
+                write(u.operand(), UNARY_PREC, durations, out);
             } else {
                 out.append('(');
-                write(u.operand(), 0, out);
+                write(u.operand(), 0, durations, out);
                 out.append(')');
             }
         } else if (e instanceof Expr.Binary b) {
@@ -63,9 +80,9 @@ public final class ExprFormat {
             boolean parens = prec < minPrec;
             if (parens) out.append('(');
             // Left-associative: a left operand of equal precedence needs no parentheses, a right one does.
-            write(b.left(), prec, out);
+            write(b.left(), prec, durations, out);
             out.append(' ').append(b.op()).append(' ');
-            write(b.right(), prec + 1, out);
+            write(b.right(), prec + 1, durations, out);
             if (parens) out.append(')');
         }
     }

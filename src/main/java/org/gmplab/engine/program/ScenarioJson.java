@@ -62,8 +62,9 @@ public final class ScenarioJson {
      * Writes {@code s} in the canonical layout: two-space indentation, every top-level key present, one
      * statement per line with nested bodies indented below the statement that owns them, and optional
      * statement keys left out when they hold their default. Constant durations become the shortest
-     * exact literal ("1ms", "250us", "1500ns"); constant expressions become JSON integers; anything else
-     * is a string in {@link ExprFormat}'s syntax.
+     * exact literal ("1ms", "250us", "1500ns"), and other durations strings in which whole microseconds
+     * are literals too ("d * 1us", see {@link ExprFormat#formatDuration}); constant expressions become
+     * JSON integers; anything else is a string in {@link ExprFormat}'s syntax.
      *
      * @throws IllegalArgumentException if an expression cannot be written (see {@link ExprFormat#format})
      */
@@ -75,6 +76,8 @@ public final class ScenarioJson {
         out.append("  \"seed\": ").append(s.seed()).append(",\n");
         out.append("  \"runqSize\": ").append(s.runqSize()).append(",\n");
         out.append("  \"waitGroups\": ").append(stringArray(s.program().waitGroups())).append(",\n");
+        out.append("  \"mutexes\": ").append(stringArray(s.program().mutexes())).append(",\n");
+        out.append("  \"channels\": ").append(channels(s.program().channels())).append(",\n");
         out.append("  \"functions\": {\n");
         int i = 0;
         Map<String, Function> fns = s.program().functions();
@@ -138,10 +141,84 @@ public final class ScenarioJson {
             out.append("\"wg.done\", \"wg\": ").append(expr(d.wg()));
         } else if (st instanceof Stmt.WgWait w) {
             out.append("\"wg.wait\", \"wg\": ").append(expr(w.wg()));
+        } else if (st instanceof Stmt.While w) {
+            out.append("\"while\", \"cond\": ").append(expr(w.cond())).append(", \"body\": ");
+            block(w.body(), indent, out);
+        } else if (st instanceof Stmt.Lock l) {
+            out.append("\"lock\", \"mu\": ").append(expr(l.mu()));
+        } else if (st instanceof Stmt.Unlock u) {
+            out.append("\"unlock\", \"mu\": ").append(expr(u.mu()));
+        } else if (st instanceof Stmt.Syscall sc) {
+            out.append("\"syscall\", \"d\": ").append(duration(sc.nanos()));
+            if (sc.blocking()) out.append(", \"blocking\": true");
+        } else if (st instanceof Stmt.Sleep sl) {
+            out.append("\"sleep\", \"d\": ").append(duration(sl.nanos()));
+        } else if (st instanceof Stmt.NetRead nr) {
+            out.append("\"netread\", \"d\": ").append(duration(nr.nanos()));
+        } else if (st instanceof Stmt.MakeChan mk) {
+            out.append("\"make\", \"var\": ").append(jsonString(mk.var()));
+            if (!mk.capacity().equals(Expr.of(0))) out.append(", \"cap\": ").append(expr(mk.capacity()));
+        } else if (st instanceof Stmt.Send snd) {
+            out.append("\"send\", \"ch\": ").append(expr(snd.ch())).append(", \"value\": ").append(expr(snd.value()));
+        } else if (st instanceof Stmt.Recv rcv) {
+            out.append("\"recv\", \"ch\": ").append(expr(rcv.ch()));
+            if (rcv.var() != null) out.append(", \"var\": ").append(jsonString(rcv.var()));
+        } else if (st instanceof Stmt.Close cl) {
+            out.append("\"close\", \"ch\": ").append(expr(cl.ch()));
+        } else if (st instanceof Stmt.Select sel) {
+            select(sel, indent, out);
+        } else if (st instanceof Stmt.Gomaxprocs g) {
+            out.append("\"gomaxprocs\", \"n\": ").append(expr(g.n()));
         } else {
             throw new IllegalArgumentException("unknown statement: " + st); // Stmt is sealed; a new kind needs a case
         }
         out.append(" }");
+    }
+
+    /**
+     * {@code "select", "cases": [} + one case per line + {@code ]}, then {@code , "default": [...]} when
+     * the select has one; each case's body is nested below it like a statement's.
+     */
+    private static void select(Stmt.Select sel, int indent, StringBuilder out) {
+        if (!sel.hasDefault() && !sel.otherwise().isEmpty())
+            throw new IllegalArgumentException("select without a default has default statements: " + sel);
+        out.append("\"select\", \"cases\": ");
+        List<Stmt.SelectCase> cases = sel.cases();
+        if (cases.isEmpty()) {
+            out.append("[]");
+        } else {
+            out.append("[\n");
+            for (int i = 0; i < cases.size(); i++) {
+                Stmt.SelectCase c = cases.get(i);
+                out.append(" ".repeat(indent + 2)).append("{ ");
+                if (c.isSend()) {
+                    if (c.var() != null) throw new IllegalArgumentException("a send case cannot receive into a variable: " + c);
+                    out.append("\"send\": ").append(expr(c.ch())).append(", \"value\": ").append(expr(c.value()));
+                } else {
+                    out.append("\"recv\": ").append(expr(c.ch()));
+                    if (c.var() != null) out.append(", \"var\": ").append(jsonString(c.var()));
+                }
+                if (!c.body().isEmpty()) {
+                    out.append(", \"body\": ");
+                    block(c.body(), indent + 2, out);
+                }
+                out.append(" }").append(i + 1 < cases.size() ? ",\n" : "\n");
+            }
+            out.append(" ".repeat(indent)).append(']');
+        }
+        if (sel.hasDefault()) {
+            out.append(", \"default\": ");
+            block(sel.otherwise(), indent, out);
+        }
+    }
+
+    /** {@code {"ch": 0, "jobs": 16}} on one line. */
+    private static String channels(Map<String, Long> channels) {
+        StringBuilder out = new StringBuilder("{");
+        int i = 0;
+        for (var e : channels.entrySet())
+            out.append(i++ > 0 ? ", " : "").append(jsonString(e.getKey())).append(": ").append(e.getValue());
+        return out.append('}').toString();
     }
 
     private static void args(List<Expr> args, StringBuilder out) {
@@ -156,7 +233,7 @@ public final class ScenarioJson {
     }
 
     private static String duration(Expr e) {
-        return e instanceof Expr.Const c ? jsonString(ExprFormat.duration(c.value())) : jsonString(ExprFormat.format(e));
+        return e instanceof Expr.Const c ? jsonString(ExprFormat.duration(c.value())) : jsonString(ExprFormat.formatDuration(e));
     }
 
     private static String stringArray(List<String> items) {

@@ -52,6 +52,29 @@ class ExprFormatTest {
     }
 
     @Test
+    void durationExpressionsWriteWholeMicrosecondsAsLiterals() {
+        assertThat(ExprFormat.formatDuration(bin("*", v("d"), c(1000)))).isEqualTo("d * 1us");
+        assertThat(ExprFormat.formatDuration(bin("*", bin("+", v("i"), c(1)), c(5_000_000)))).isEqualTo("(i + 1) * 5ms");
+        assertThat(ExprFormat.formatDuration(bin("-", v("d"), c(-2_000_000_000L)))).isEqualTo("d - -2s");
+        assertThat(ExprFormat.formatDuration(bin("+", v("d"), c(1_500_000)))).isEqualTo("d + 1500us");
+        // Zero, nanoseconds and plain counts stay integers.
+        assertThat(ExprFormat.formatDuration(bin("+", bin("*", v("n"), c(2)), c(0)))).isEqualTo("n * 2 + 0");
+        assertThat(ExprFormat.formatDuration(bin("+", v("n"), c(1500)))).isEqualTo("n + 1500");
+        assertThat(ExprFormat.formatDuration(un("-", c(3000)))).isEqualTo("-(3us)");
+        assertThat(ExprFormat.formatDuration(un("!", c(3000)))).isEqualTo("!3us");
+    }
+
+    @Test
+    void formatDurationThenParseGivesTheSameTreeForRandomTrees() {
+        Random rnd = new Random(43);
+        for (int i = 0; i < 20_000; i++) {
+            Expr e = randomExpr(rnd, 6);
+            String text = ExprFormat.formatDuration(e);
+            assertThat(ExprParser.parse(text)).as(text).isEqualTo(e);
+        }
+    }
+
+    @Test
     void refusesTreesItCannotWriteBack() {
         assertThatThrownBy(() -> ExprFormat.format(v("a b"))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ExprFormat.format(un("~", v("a")))).isInstanceOf(IllegalArgumentException.class);
@@ -126,7 +149,7 @@ class ExprFormatTest {
         int pick = depth == 0 ? rnd.nextInt(2) : rnd.nextInt(5);
         return switch (pick) {
             case 0 -> {
-                long[] interesting = {0, 1, -1, 7, 1000, -42, Long.MAX_VALUE, Long.MIN_VALUE};
+                long[] interesting = {0, 1, -1, 7, 1000, -42, 3_000_000, -5_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE};
                 yield c(rnd.nextBoolean() ? interesting[rnd.nextInt(interesting.length)] : rnd.nextLong() % 10_000);
             }
             case 1 -> v(new String[] {"a", "b", "n", "depth", "_x"}[rnd.nextInt(5)]);

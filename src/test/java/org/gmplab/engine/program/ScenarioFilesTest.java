@@ -1,5 +1,9 @@
 package org.gmplab.engine.program;
 
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.Outcome;
+import org.gmplab.snapshot.EventKind;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,9 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -21,7 +26,7 @@ import static org.gmplab.engine.program.ScenarioJsonTest.c;
 import static org.gmplab.engine.program.ScenarioJsonTest.v;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The example files in scenarios/, and loading from disk. */
+/** The example files in scenarios/ (loaded, and run in the engine's step mode), the format document's examples, and loading from disk. */
 class ScenarioFilesTest {
 
     private static final Path DIR = Path.of("scenarios"); // surefire runs in the project directory
@@ -36,7 +41,8 @@ class ScenarioFilesTest {
     void everyFileLoadsAndIsInCanonicalLayout() throws Exception {
         List<Path> files = scenarioFiles();
         assertThat(files).extracting(p -> p.getFileName().toString())
-                .contains("spawn1000.json", "fanout.json", "gosched.json", "cpubound.json");
+                .contains("spawn1000.json", "fanout.json", "gosched.json", "cpubound.json", "syscall.json",
+                        "pingpong.json", "mutex.json", "select.json", "gomaxprocs.json");
         for (Path file : files) {
             Scenario s = ScenarioJson.load(file);
             // Files are kept exactly as toJson writes them, so a save from the app never reformats one.
@@ -44,20 +50,86 @@ class ScenarioFilesTest {
         }
     }
 
+    /** Every example file runs to a normal exit in step mode (no deadlock, panic or engine failure). */
+    @Test
+    void everyFileRunsToACleanExit() throws Exception {
+        for (Path file : scenarioFiles()) {
+            Run run = run(ScenarioJson.load(file));
+            assertThat(run.outcome).as(file.toString()).isNotNull();
+            assertThat(run.outcome.kind()).as("%s: %s", file, run.outcome.message()).isEqualTo(Outcome.Kind.EXITED);
+        }
+    }
+
     @Test
     void examplesInTheFormatDocumentLoad() throws Exception {
-        String doc = Files.readString(Path.of("docs", "scenario-format.md"));
-        List<String> blocks = new ArrayList<>();
-        Matcher m = Pattern.compile("```json\n(.*?)```", Pattern.DOTALL).matcher(doc);
-        while (m.find()) blocks.add(m.group(1));
+        List<String> blocks = jsonBlocks();
         assertThat(blocks).hasSize(2);
         assertThat(blocks.get(0)).isEqualTo(Files.readString(DIR.resolve("spawn1000.json")));
         for (String json : blocks) {
             Scenario s = ScenarioJson.parse(json, "docs/scenario-format.md");
-            // Not compared with toJson's text: the doc writes time.Millisecond, which toJson gives back as 1000000.
+            // Not compared with toJson's text: the doc writes time.Millisecond, which toJson gives back as 1ms.
             assertThat(ScenarioJson.parse(ScenarioJson.toJson(s), "again.json")).isEqualTo(s);
-            new DryRun(s).run();
         }
+        // The example with every statement holds every kind of statement.
+        Scenario every = ScenarioJson.parse(blocks.get(1), "docs/scenario-format.md");
+        Set<Class<?>> kinds = new HashSet<>();
+        for (Function f : every.program().functions().values()) collectKinds(f.body(), kinds);
+        assertThat(kinds).containsExactlyInAnyOrder(Stmt.class.getPermittedSubclasses());
+    }
+
+    private static void collectKinds(List<Stmt> body, Set<Class<?>> kinds) {
+        for (Stmt st : body) {
+            kinds.add(st.getClass());
+            if (st instanceof Stmt.For f) collectKinds(f.body(), kinds);
+            else if (st instanceof Stmt.While w) collectKinds(w.body(), kinds);
+            else if (st instanceof Stmt.If i) {
+                collectKinds(i.then(), kinds);
+                collectKinds(i.otherwise(), kinds);
+            } else if (st instanceof Stmt.Select sel) {
+                for (Stmt.SelectCase c : sel.cases()) collectKinds(c.body(), kinds);
+                collectKinds(sel.otherwise(), kinds);
+            }
+        }
+    }
+
+    @Test
+    void theFormatDocumentsFirstExampleRuns() throws Exception {
+        Run run = run(ScenarioJson.parse(jsonBlocks().get(0), "docs/scenario-format.md"));
+        assertThat(run.outcome.kind()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.goroutines).isEqualTo(1000L);
+    }
+
+    @Disabled("engine: a goroutine in netread is never woken (Sched.lastpoll starts at 0, which means "
+            + "'an M is blocked in the poller', so no M ever polls or blocks in the netpoller); the run ends in "
+            + "'fatal error: all goroutines are asleep - deadlock!'")
+    @Test
+    void theFormatDocumentsExampleWithEveryStatementRuns() throws Exception {
+        Run run = run(ScenarioJson.parse(jsonBlocks().get(1), "docs/scenario-format.md"));
+        assertThat(run.outcome.kind()).as(run.outcome.message()).isEqualTo(Outcome.Kind.EXITED);
+    }
+
+    /** Each op of the "Blocking ops, one by one" table, in the context that section describes. */
+    @Test
+    void theBlockingOpsTableOfTheFormatDocumentLoads() throws Exception {
+        String doc = Files.readString(Path.of("docs", "scenario-format.md"));
+        int from = doc.indexOf("### Blocking ops, one by one");
+        String section = doc.substring(from, doc.indexOf("\n#", from + 1));
+        Matcher row = Pattern.compile("(?m)^\\| `(\\{\"op\".*?)` \\| (.*) \\|$").matcher(section);
+        Set<String> ops = new HashSet<>();
+        int rows = 0;
+        while (row.find()) {
+            rows++;
+            String json = """
+                    {"name": "t", "waitGroups": ["wg"], "mutexes": ["mu"], "channels": {"ch": 0, "jobs": 16},
+                     "functions": {"main": {"body": []}, "f": {"params": ["i", "c"], "body": [%s]}}}
+                    """.formatted(row.group(1));
+            Scenario s = ScenarioJson.parse(json, "table row " + rows);
+            Stmt st = s.program().function("f").body().get(0);
+            ops.add(st.getClass().getSimpleName());
+            assertThat(ScenarioJson.parse(ScenarioJson.toJson(s), "again.json")).isEqualTo(s);
+        }
+        assertThat(ops).containsExactlyInAnyOrder("While", "WgAdd", "WgDone", "WgWait", "Lock", "Unlock", "Syscall",
+                "Sleep", "NetRead", "MakeChan", "Send", "Recv", "Close", "Select", "Gomaxprocs");
     }
 
     @Test
@@ -83,88 +155,31 @@ class ScenarioFilesTest {
                 new Stmt.If(bin(">", v("depth"), c(0)), List.of(
                         new Stmt.WgAdd(new Expr.Var("wg"), c(2)), new Stmt.Go("tree", List.of(child)), new Stmt.Go("tree", List.of(child))), List.of()),
                 new Stmt.WgDone(new Expr.Var("wg")));
-        assertThat(new DryRun(s).run().goroutines).isEqualTo((1 << 11) - 1); // 2^(d+1) - 1 nodes for d = 10
+        assertThat(run(s).goroutines).isEqualTo((1L << 11) - 1); // 2^(d+1) - 1 nodes for d = 10
     }
 
     @Test
-    void everyFileKeepsItsWaitGroupsBalanced() throws Exception {
-        for (Path file : scenarioFiles()) new DryRun(ScenarioJson.load(file)).run(); // throws if a count goes wrong
-        assertThat(new DryRun(ScenarioJson.load(DIR.resolve("spawn1000.json"))).run().goroutines).isEqualTo(1000);
-        assertThat(new DryRun(ScenarioJson.load(DIR.resolve("gosched.json"))).run().goroutines).isEqualTo(8);
-        assertThat(new DryRun(ScenarioJson.load(DIR.resolve("cpubound.json"))).run().goroutines).isEqualTo(4);
+    void goroutineCountsOfTheExampleFiles() throws Exception {
+        Map<String, Long> expected = Map.of("spawn1000.json", 1000L, "gosched.json", 8L, "cpubound.json", 4L,
+                "syscall.json", 10L, "pingpong.json", 2L, "mutex.json", 4L, "select.json", 2L, "gomaxprocs.json", 8L);
+        for (var e : expected.entrySet())
+            assertThat(run(ScenarioJson.load(DIR.resolve(e.getKey()))).goroutines).as(e.getKey()).isEqualTo(e.getValue());
     }
 
-    /**
-     * Runs a program on one thread, each {@code go} to completion at once. That order is one the real
-     * scheduler may choose, so every wg.Wait must then find its counter at zero, and no counter may go
-     * negative (Go panics). It checks the example files' bookkeeping, not the scheduler.
-     */
-    private static final class DryRun {
-        private final Program program;
-        private final Map<String, Long> counters = new HashMap<>();
-        int goroutines;
-
-        DryRun(Scenario s) { this.program = s.program(); }
-
-        DryRun run() {
-            call("main", List.of());
-            return this;
-        }
-
-        private void call(String fn, List<Long> args) {
-            Function f = program.function(fn);
-            Map<String, Long> env = new HashMap<>();
-            for (int i = 0; i < args.size(); i++) env.put(f.params().get(i), args.get(i));
-            block(f.body(), env);
-        }
-
-        /** Returns false once a return statement ran. */
-        private boolean block(List<Stmt> body, Map<String, Long> env) {
-            for (Stmt st : body) {
-                if (st instanceof Stmt.Go g) {
-                    goroutines++;
-                    call(g.fn(), g.args().stream().map(a -> eval(a, env)).toList());
-                } else if (st instanceof Stmt.Call c) {
-                    call(c.fn(), c.args().stream().map(a -> eval(a, env)).toList());
-                } else if (st instanceof Stmt.For loop) {
-                    long n = eval(loop.count(), env);
-                    for (long i = 0; i < n; i++) {
-                        env.put(loop.var(), i);
-                        if (!block(loop.body(), env)) return false;
-                    }
-                } else if (st instanceof Stmt.If i) {
-                    if (!block(eval(i.cond(), env) != 0 ? i.then() : i.otherwise(), env)) return false;
-                } else if (st instanceof Stmt.Set set) {
-                    env.put(set.var(), eval(set.value(), env));
-                } else if (st instanceof Stmt.Return) {
-                    return false;
-                } else if (st instanceof Stmt.WgAdd a) {
-                    add(a.wg().toString(), eval(a.delta(), env));
-                } else if (st instanceof Stmt.WgDone d) {
-                    add(d.wg().toString(), -1);
-                } else if (st instanceof Stmt.WgWait w) {
-                    assertThat(counters.getOrDefault(w.wg().toString(), 0L)).as("%s at Wait", w.wg()).isZero();
-                }
-            }
-            return true;
-        }
-
-        private void add(String wg, long delta) {
-            long n = counters.merge(wg, delta, Long::sum);
-            assertThat(n).as("%s counter", wg).isNotNegative();
-        }
-
-        private static long eval(Expr e, Map<String, Long> env) {
-            Expr bound = substitute(e, env);
-            return ConstEval.value(bound);
-        }
-
-        private static Expr substitute(Expr e, Map<String, Long> env) {
-            if (e instanceof Expr.Var v) return c(env.get(v.name()));
-            if (e instanceof Expr.Unary u) return new Expr.Unary(u.op(), substitute(u.operand(), env));
-            if (e instanceof Expr.Binary b) return bin(b.op(), substitute(b.left(), env), substitute(b.right(), env));
-            return e;
-        }
+    @Test
+    void blockingExampleFiles() throws ScenarioException {
+        Scenario sys = ScenarioJson.load(DIR.resolve("syscall.json"));
+        assertThat(sys.gomaxprocs()).isEqualTo(2);
+        assertThat(sys.program().function("reader").body().get(0)).isEqualTo(new Stmt.Syscall(c(1_000_000_000L), false));
+        Scenario ping = ScenarioJson.load(DIR.resolve("pingpong.json"));
+        assertThat(ping.gomaxprocs()).isEqualTo(1);
+        assertThat(ping.program().channels()).isEqualTo(Map.of("ping", 0L, "pong", 0L, "done", 0L));
+        assertThat(ping.program().function("ponger").body()).containsExactly(new Stmt.For("_", c(10_000), List.of(
+                new Stmt.Recv(v("ping"), "v"), new Stmt.Send(v("pong"), bin("+", v("v"), c(1))))));
+        Scenario mutex = ScenarioJson.load(DIR.resolve("mutex.json"));
+        assertThat(mutex.program().mutexes()).containsExactly("mu");
+        Scenario procs = ScenarioJson.load(DIR.resolve("gomaxprocs.json"));
+        assertThat(procs.program().function("main").body()).contains(new Stmt.Gomaxprocs(c(4)), new Stmt.Gomaxprocs(c(1)));
     }
 
     @Test
@@ -174,6 +189,32 @@ class ScenarioFilesTest {
                 new Stmt.For("_", c(50), List.of(new Stmt.Work(c(20_000)), new Stmt.Gosched())));
         Scenario cpu = ScenarioJson.load(DIR.resolve("cpubound.json"));
         assertThat(cpu.program().function("burn").body().get(0)).isEqualTo(new Stmt.Work(c(200_000_000)));
+    }
+
+    private static List<String> jsonBlocks() throws IOException {
+        String doc = Files.readString(Path.of("docs", "scenario-format.md"));
+        List<String> blocks = new ArrayList<>();
+        Matcher m = Pattern.compile("```json\n(.*?)```", Pattern.DOTALL).matcher(doc);
+        while (m.find()) blocks.add(m.group(1));
+        return blocks;
+    }
+
+    /** How a step-mode run ended, and how many goroutines {@code go} statements started. */
+    private record Run(Outcome outcome, long goroutines) { }
+
+    /**
+     * Runs {@code s} in the engine's step mode to its end. A crash of the engine itself fails at once with
+     * its message; a Go-level failure (deadlock, panic) is returned for the caller to judge.
+     */
+    private static Run run(Scenario s) {
+        try (Engine e = Engine.step(s)) {
+            e.run(Long.MAX_VALUE);
+            Outcome o = e.outcome();
+            assertThat(o).as("%s: the run did not end (nothing could run, and main had not returned)", s.name()).isNotNull();
+            if (o.kind() == Outcome.Kind.CRASHED) throw new AssertionError(s.name() + ": " + o.message());
+            long started = e.drainEvents().stream().filter(ev -> ev.kind() == EventKind.GO && ev.g() != 1).count();
+            return new Run(o, started);
+        }
     }
 
     @Test

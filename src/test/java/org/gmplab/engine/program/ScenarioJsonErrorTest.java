@@ -28,6 +28,34 @@ class ScenarioJsonErrorTest {
                 """;
     }
 
+    /**
+     * A scenario with a wait group {@code wg}, a mutex {@code mu}, channels {@code ch} and {@code jobs},
+     * whose main body holds {@code statements}, one per line: statement k is on line 8 + k. A function
+     * {@code worker(id)} exists.
+     */
+    private static String withObjects(String... statements) {
+        return """
+                {
+                  "name": "t",
+                  "waitGroups": ["wg"],
+                  "mutexes": ["mu"],
+                  "channels": {"ch": 0, "jobs": 16},
+                  "functions": {
+                    "main": { "body": [
+                """ + String.join(",\n", statements) + """
+
+                    ] },
+                    "worker": { "params": ["id"], "body": [] }
+                  }
+                }
+                """;
+    }
+
+    /** A scenario whose top level holds {@code lines} (line 3 on), then a main with an empty body. */
+    private static String withTop(String... lines) {
+        return "{\n  \"name\": \"t\",\n" + String.join(",\n", lines) + ",\n  \"functions\": {\"main\": {\"body\": []}}\n}\n";
+    }
+
     private static String error(String json) {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioJson.parse(json, "scenarios/x.json"));
         assertThat(e.getMessage()).doesNotContain("\n");
@@ -94,7 +122,7 @@ class ScenarioJsonErrorTest {
     void unknownKey() {
         assertThat(error("{\n  \"name\": \"t\",\n  \"gomaxproc\": 2,\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
                 .isEqualTo("scenarios/x.json:3: $.gomaxproc: unknown key \"gomaxproc\"; allowed keys: "
-                        + "name, gomaxprocs, seed, runqSize, waitGroups, functions");
+                        + "name, gomaxprocs, seed, runqSize, waitGroups, mutexes, channels, functions");
     }
 
     @Test
@@ -166,7 +194,8 @@ class ScenarioJsonErrorTest {
 
     @Test
     void missingOrEmptyOrUnknownOp() {
-        String ops = "work, go, call, gosched, for, if, set, return, wg.add, wg.done, wg.wait";
+        String ops = "work, go, call, gosched, for, while, if, set, return, wg.add, wg.done, wg.wait, lock, unlock, "
+                + "syscall, sleep, netread, make, send, recv, close, select, gomaxprocs";
         assertThat(error(withMain("{ \"d\": \"1ms\" }")))
                 .isEqualTo("scenarios/x.json:6: $.functions.main.body[0]: missing required key \"op\"; ops: " + ops);
         assertThat(error(withMain("{ \"op\": \"\" }"))).isEqualTo("scenarios/x.json:6: $.functions.main.body[0].op: empty op; ops: " + ops);
@@ -306,5 +335,229 @@ class ScenarioJsonErrorTest {
         assertThat(e.line()).isEqualTo(6);
         assertThat(e.path()).isEqualTo("$.functions.main.body[0].d");
         assertThat(e.detail()).isEqualTo("expected a duration like \"2ms\" or an integer expression, got true");
+    }
+
+    // ---- package-level objects ----
+
+    @Test
+    void badMutexes() {
+        assertThat(error(withTop("  \"mutexes\": [\"mu\", \"mu\"]")))
+                .isEqualTo("scenarios/x.json:3: $.mutexes[1]: duplicate mutex \"mu\"");
+        assertThat(error(withTop("  \"mutexes\": [\"_\"]"))).isEqualTo("scenarios/x.json:3: $.mutexes[0]: a mutex cannot be named _");
+        assertThat(error(withTop("  \"mutexes\": [\"select\"]")))
+                .isEqualTo("scenarios/x.json:3: $.mutexes[0]: expected a mutex name (a Go identifier such as \"i\"), got \"select\"");
+        assertThat(error(withTop("  \"mutexes\": \"mu\"")))
+                .isEqualTo("scenarios/x.json:3: $.mutexes: expected an array of mutex names, e.g. [\"mu\"], got \"mu\"");
+    }
+
+    @Test
+    void badChannels() {
+        assertThat(error(withTop("  \"channels\": [\"ch\"]")))
+                .isEqualTo("scenarios/x.json:3: $.channels: expected an object of channel capacities, e.g. {\"ch\": 0, \"jobs\": 16}, got an array");
+        assertThat(error(withTop("  \"channels\": {\n    \"ok\": 1,\n    \"my ch\": 0}")))
+                .isEqualTo("scenarios/x.json:5: $.channels[\"my ch\"]: channel name \"my ch\" is not a Go identifier");
+        assertThat(error(withTop("  \"channels\": {\"_\": 0}")))
+                .isEqualTo("scenarios/x.json:3: $.channels._: channel name \"_\" is not a Go identifier");
+        assertThat(error(withTop("  \"channels\": {\"ch\": \"0\"}")))
+                .isEqualTo("scenarios/x.json:3: $.channels.ch: expected a channel capacity (an integer, 0 for unbuffered), got \"0\"");
+        assertThat(error(withTop("  \"channels\": {\"ch\": 1.5}")))
+                .isEqualTo("scenarios/x.json:3: $.channels.ch: expected a channel capacity (an integer, 0 for unbuffered), got 1.5");
+        assertThat(error(withTop("  \"channels\": {\"ch\": -1}")))
+                .isEqualTo("scenarios/x.json:3: $.channels.ch: a channel capacity cannot be negative, got -1");
+        assertThat(error(withTop("  \"channels\": {\"ch\": 1000001}")))
+                .isEqualTo("scenarios/x.json:3: $.channels.ch: a channel capacity must be at most 1000000, got 1000001");
+        assertThat(error(withTop("  \"channels\": {\"ch\": 99999999999999999999999}")))
+                .isEqualTo("scenarios/x.json:3: $.channels.ch: a channel capacity must be at most 1000000, got 99999999999999999999999");
+    }
+
+    @Test
+    void anObjectNameIsDeclaredOnce() {
+        assertThat(error(withTop("  \"waitGroups\": [\"x\"]", "  \"mutexes\": [\"x\"]")))
+                .isEqualTo("scenarios/x.json:4: $.mutexes[0]: \"x\" is already declared as a package-level sync.WaitGroup in $.waitGroups");
+        assertThat(error(withTop("  \"mutexes\": [\"x\"]", "  \"channels\": {\"y\": 0,\n \"x\": 0}")))
+                .isEqualTo("scenarios/x.json:5: $.channels.x: \"x\" is already declared as a package-level sync.Mutex in $.mutexes");
+        assertThat(error(withTop("  \"waitGroups\": [\"main\"]")))
+                .isEqualTo("scenarios/x.json:4: $.functions.main: function name \"main\" is already declared as a package-level sync.WaitGroup in $.waitGroups");
+    }
+
+    @Test
+    void aVariableCannotReuseAnObjectName() {
+        assertThat(error("{\"name\": \"t\", \"channels\": {\"ch\": 0}, \"functions\": {\"main\": {\"body\": []},\n\"f\": {\"params\": [\"id\", \"ch\"], \"body\": []}}}"))
+                .isEqualTo("scenarios/x.json:2: $.functions.f.params[1]: \"ch\" is already declared as a package-level channel in $.channels; a parameter cannot reuse its name");
+        assertThat(error(withObjects("{ \"op\": \"set\", \"var\": \"mu\", \"value\": 1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: \"mu\" is already declared as a package-level sync.Mutex in $.mutexes; a variable cannot reuse its name");
+        assertThat(error(withObjects("{ \"op\": \"for\", \"var\": \"wg\", \"n\": 2, \"body\": [] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: \"wg\" is already declared as a package-level sync.WaitGroup in $.waitGroups; a loop variable cannot reuse its name");
+        assertThat(error(withObjects("{ \"op\": \"make\", \"var\": \"jobs\", \"cap\": 4 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: \"jobs\" is already declared as a package-level channel in $.channels; a variable cannot reuse its name");
+        assertThat(error(withObjects("{ \"op\": \"recv\", \"ch\": \"jobs\", \"var\": \"ch\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: \"ch\" is already declared as a package-level channel in $.channels; a variable cannot reuse its name");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"recv\": \"jobs\", \"var\": \"wg\" }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0].var: \"wg\" is already declared as a package-level sync.WaitGroup in $.waitGroups; a variable cannot reuse its name");
+    }
+
+    @Test
+    void anOpsObjectMustBeOfItsKind() {
+        assertThat(error(withObjects("{ \"op\": \"lock\", \"mu\": \"wg\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].mu: \"wg\" is a sync.WaitGroup, not a sync.Mutex");
+        assertThat(error(withObjects("{ \"op\": \"wg.wait\", \"wg\": \"mu\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].wg: \"mu\" is a sync.Mutex, not a sync.WaitGroup");
+        assertThat(error(withObjects("{ \"op\": \"send\", \"ch\": \"mu\", \"value\": 1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: \"mu\" is a sync.Mutex, not a channel");
+        assertThat(error(withObjects("{ \"op\": \"unlock\", \"mu\": \"jobs\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].mu: \"jobs\" is a channel, not a sync.Mutex");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"recv\": \"ch\" },\n{ \"send\": \"wg\", \"value\": 1 }] }")))
+                .isEqualTo("scenarios/x.json:10: $.functions.main.body[0].cases[1].send: \"wg\" is a sync.WaitGroup, not a channel");
+    }
+
+    @Test
+    void unknownObjects() {
+        assertThat(error(withObjects("{ \"op\": \"lock\", \"mu\": \"mx\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].mu: unknown mutex \"mx\"; declared in $.mutexes: mu");
+        assertThat(error(withObjects("{ \"op\": \"close\", \"ch\": \"job\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: unknown channel \"job\"; declared in $.channels: ch, jobs");
+        assertThat(error(withMain("{ \"op\": \"unlock\", \"mu\": \"mu\" }")))
+                .isEqualTo("scenarios/x.json:6: $.functions.main.body[0].mu: unknown mutex \"mu\"; declare it in $.mutexes, e.g. \"mutexes\": [\"mu\"]");
+        assertThat(error(withMain("{ \"op\": \"recv\", \"ch\": \"c\" }")))
+                .isEqualTo("scenarios/x.json:6: $.functions.main.body[0].ch: unknown channel \"c\"; declare it in $.channels, "
+                        + "e.g. \"channels\": {\"c\": 0}, or make it with {\"op\": \"make\", \"var\": \"c\"}");
+        // An expression over names is checked as any expression.
+        assertThat(error(withObjects("{ \"op\": \"send\", \"ch\": \"c + 1\", \"value\": 1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: undefined variable \"c\"; no variables are in scope here");
+        assertThat(error(withObjects("{ \"op\": \"close\", \"ch\": \"_\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: cannot use _ as a value");
+    }
+
+    @Test
+    void anOpsObjectIsNotAConstant() {
+        assertThat(error(withObjects("{ \"op\": \"close\", \"ch\": 0 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: expected a channel name like \"ch\" or a variable holding one, got 0");
+        assertThat(error(withObjects("{ \"op\": \"lock\", \"mu\": \"1 + 1\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].mu: expected a mutex name like \"mu\" or a variable holding one, got \"1 + 1\"");
+        assertThat(error(withObjects("{ \"op\": \"wg.done\", \"wg\": true }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].wg: expected a wait group name like \"wg\" or a variable holding one, got true");
+        assertThat(error(withObjects("{ \"op\": \"recv\", \"ch\": \"(ch\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].ch: invalid expression \"(ch\": column 4: expected ')', got end of input");
+    }
+
+    @Test
+    void anObjectIsNotANumber() {
+        assertThat(error(withObjects("{ \"op\": \"work\", \"d\": \"wg\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].d: \"wg\" is a sync.WaitGroup, not an integer");
+        assertThat(error(withObjects("{ \"op\": \"set\", \"var\": \"x\", \"value\": \"ch + 1\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].value: \"ch\" is a channel, not an integer; it cannot be used in \"ch + 1\"");
+        assertThat(error(withObjects("{ \"op\": \"for\", \"n\": \"mu\", \"body\": [] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].n: \"mu\" is a sync.Mutex, not an integer");
+        assertThat(error(withObjects("{ \"op\": \"go\", \"fn\": \"worker\", \"args\": [\"-jobs\"] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].args[0]: \"jobs\" is a channel, not an integer; it cannot be used in \"-jobs\"");
+        assertThat(error(withObjects("{ \"op\": \"gomaxprocs\", \"n\": \"wg\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].n: \"wg\" is a sync.WaitGroup, not an integer");
+    }
+
+    @Test
+    void objectsMayBePassedOnAsValues() throws ScenarioException {
+        ScenarioJson.parse(withObjects(
+                "{ \"op\": \"go\", \"fn\": \"worker\", \"args\": [\"wg\"] }",
+                "{ \"op\": \"set\", \"var\": \"m\", \"value\": \"mu\" }",
+                "{ \"op\": \"send\", \"ch\": \"jobs\", \"value\": \"ch\" }",
+                "{ \"op\": \"lock\", \"mu\": \"m\" }"), "ok.json");
+    }
+
+    // ---- blocking statements ----
+
+    @Test
+    void badWhile() {
+        assertThat(error(withObjects("{ \"op\": \"while\", \"body\": [] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"cond\" for op \"while\"");
+        assertThat(error(withObjects("{ \"op\": \"while\", \"cond\": \"k < 3\", \"body\": [] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cond: undefined variable \"k\"; no variables are in scope here");
+        assertThat(error(withObjects("{ \"op\": \"while\", \"cond\": 1, \"body\": {} }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].body: expected an array of statements, got an object");
+    }
+
+    @Test
+    void badSyscallSleepAndNetread() {
+        assertThat(error(withObjects("{ \"op\": \"syscall\", \"d\": \"1ms\", \"blocking\": \"yes\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].blocking: expected true or false, got \"yes\"");
+        assertThat(error(withObjects("{ \"op\": \"syscall\", \"d\": \"-1ms\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].d: a duration cannot be negative, got \"-1ms\"");
+        assertThat(error(withObjects("{ \"op\": \"sleep\", \"d\": \"1h\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].d: invalid duration \"1h\": column 1: unknown duration unit \"h\"; expected ns, us, µs, ms or s");
+        assertThat(error(withObjects("{ \"op\": \"netread\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"d\" for op \"netread\"");
+        assertThat(error(withObjects("{ \"op\": \"sleep\", \"d\": \"1ms\", \"blocking\": true }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].blocking: unknown key \"blocking\" for op \"sleep\"; allowed keys: op, d");
+    }
+
+    @Test
+    void badMake() {
+        assertThat(error(withObjects("{ \"op\": \"make\", \"cap\": 1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"var\" for op \"make\"");
+        assertThat(error(withObjects("{ \"op\": \"make\", \"var\": \"c\", \"cap\": -1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cap: a channel capacity cannot be negative, got -1");
+        assertThat(error(withObjects("{ \"op\": \"make\", \"var\": \"c\", \"cap\": \"2 * 1000000\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cap: a channel capacity must be at most 1000000, got \"2 * 1000000\"");
+        assertThat(error(withObjects("{ \"op\": \"make\", \"var\": \"c d\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: expected a variable name (a Go identifier such as \"i\"), got \"c d\"");
+        // The capacity is evaluated before the variable exists, as Go's c := make(chan int, c) would refuse.
+        assertThat(error(withObjects("{ \"op\": \"make\", \"var\": \"c\", \"cap\": \"c\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cap: undefined variable \"c\"; no variables are in scope here");
+    }
+
+    @Test
+    void badSendRecvClose() {
+        assertThat(error(withObjects("{ \"op\": \"send\", \"ch\": \"ch\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"value\" for op \"send\"");
+        assertThat(error(withObjects("{ \"op\": \"send\", \"ch\": \"ch\", \"value\": \"v\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].value: undefined variable \"v\"; no variables are in scope here");
+        assertThat(error(withObjects("{ \"op\": \"recv\", \"ch\": \"ch\", \"var\": 1 }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].var: expected a variable name (a Go identifier such as \"i\"), got 1");
+        assertThat(error(withObjects("{ \"op\": \"close\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"ch\" for op \"close\"");
+    }
+
+    @Test
+    void receivedVariablesAreInScopeAfterwards() throws ScenarioException {
+        ScenarioJson.parse(withObjects(
+                "{ \"op\": \"recv\", \"ch\": \"ch\", \"var\": \"a\" }",
+                "{ \"op\": \"select\", \"cases\": [ { \"recv\": \"jobs\", \"var\": \"b\", \"body\": [ { \"op\": \"work\", \"d\": \"a + b\" } ] } ] }",
+                "{ \"op\": \"make\", \"var\": \"c\", \"cap\": \"a\" }",
+                "{ \"op\": \"send\", \"ch\": \"c\", \"value\": \"a + b\" }"), "ok.json");
+    }
+
+    @Test
+    void badSelect() {
+        assertThat(error(withObjects("{ \"op\": \"select\", \"default\": [] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"cases\" for op \"select\"");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": {} }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cases: expected an array of select cases, got an object");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\"ch\"] }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].cases[0]: expected a select case like "
+                        + "{\"recv\": \"ch\", \"var\": \"v\", \"body\": [...]} or {\"send\": \"ch\", \"value\": 1, \"body\": [...]}, got \"ch\"");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"send\": \"ch\", \"value\": 1,\n \"recv\": \"jobs\" }] }")))
+                .isEqualTo("scenarios/x.json:10: $.functions.main.body[0].cases[0].recv: a select case either sends or receives: it has both \"send\" and \"recv\"");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"body\": [] }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0]: a select case needs \"send\" or \"recv\", like "
+                        + "{\"recv\": \"ch\", \"var\": \"v\", \"body\": [...]} or {\"send\": \"ch\", \"value\": 1, \"body\": [...]}");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"chan\": \"ch\" }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0].chan: unknown key \"chan\" in a select case; allowed keys: send, recv, value, var, body");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"send\": \"ch\", \"var\": \"v\" }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0].var: unknown key \"var\" in a send case; allowed keys: send, value, body");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"recv\": \"ch\", \"value\": 1 }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0].value: unknown key \"value\" in a receive case; allowed keys: recv, var, body");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"send\": \"ch\" }] }")))
+                .isEqualTo("scenarios/x.json:9: $.functions.main.body[0].cases[0]: missing required key \"value\" in a send case");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [], \"default\": null }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].default: expected an array of statements, got null");
+        assertThat(error(withObjects("{ \"op\": \"select\", \"cases\": [\n{ \"recv\": \"ch\", \"body\": [\n{ \"op\": \"work\", \"d\": \"x\" }] }] }")))
+                .isEqualTo("scenarios/x.json:10: $.functions.main.body[0].cases[0].body[0].d: undefined variable \"x\"; no variables are in scope here");
+    }
+
+    @Test
+    void badGomaxprocs() {
+        assertThat(error(withObjects("{ \"op\": \"gomaxprocs\", \"n\": false }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0].n: expected an integer or an integer expression like \"n - 1\", got false");
+        assertThat(error(withObjects("{ \"op\": \"gomaxprocs\" }")))
+                .isEqualTo("scenarios/x.json:8: $.functions.main.body[0]: missing required key \"n\" for op \"gomaxprocs\"");
     }
 }

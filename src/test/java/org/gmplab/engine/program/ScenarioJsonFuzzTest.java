@@ -25,11 +25,15 @@ class ScenarioJsonFuzzTest {
             "\"op\"", "\"work\"", "\"go\"", "\"for\"", "\"if\"", "\"wg.add\"", "\"d\"", "\"n\"", "\"fn\"", "\"main\"",
             "\"1ms\"", "\"i\"", "\"i + 1\"", "\"(\"", "\"time.Second\"", "\"-5ms\"", "\"x / 0\"", "\"wg\"",
             "\"_\"", "\"body\"", "\"args\"", "//", "'", "\u0000", "\uD800", "é", "µ", "99999999999999999999",
+            "false", "\"while\"", "\"lock\"", "\"syscall\"", "\"make\"", "\"send\"", "\"recv\"", "\"select\"",
+            "\"cases\"", "\"default\"", "\"value\"", "\"var\"", "\"cap\"", "\"blocking\"", "\"mu\"", "\"ch\"",
+            "\"jobs\"", "\"mutexes\"", "\"channels\"", "\"gomaxprocs\"", "-5", "1000001",
     };
 
     private static List<String> seeds() throws IOException {
         List<String> out = new ArrayList<>();
         out.add(ScenarioJsonTest.EVERYTHING);
+        out.add(ScenarioJsonTest.BLOCKING);
         try (Stream<Path> files = Files.list(Path.of("scenarios"))) {
             for (Path p : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) out.add(Files.readString(p));
         }

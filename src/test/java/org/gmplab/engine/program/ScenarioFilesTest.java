@@ -3,7 +3,6 @@ package org.gmplab.engine.program;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Outcome;
 import org.gmplab.snapshot.EventKind;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,9 +98,6 @@ class ScenarioFilesTest {
         assertThat(run.goroutines).isEqualTo(1000L);
     }
 
-    @Disabled("engine: a goroutine in netread is never woken (Sched.lastpoll starts at 0, which means "
-            + "'an M is blocked in the poller', so no M ever polls or blocks in the netpoller); the run ends in "
-            + "'fatal error: all goroutines are asleep - deadlock!'")
     @Test
     void theFormatDocumentsExampleWithEveryStatementRuns() throws Exception {
         Run run = run(ScenarioJson.parse(jsonBlocks().get(1), "docs/scenario-format.md"));

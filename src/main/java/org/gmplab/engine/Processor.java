@@ -30,6 +30,8 @@ public final class Processor {
     /** Go 1.23 keeps timers per P: here, the {@code time.Sleep}s started on it. */
     final Timers timers = new Timers();
 
+    /** When the current system call on this P began (for explanations only; Go does not keep it). */
+    volatile long syscallStart;
     // Go's p.sysmontick: what sysmon saw at its last look. Touched only by sysmon.
     long sysmonSchedtick, sysmonSchedwhen, sysmonSyscalltick, sysmonSyscallwhen;
 

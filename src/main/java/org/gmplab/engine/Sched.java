@@ -340,7 +340,7 @@ public final class Sched {
                 return;
             }
             // If this is the last running P and nobody is polling network, need to wakeup another M to poll network.
-            if (npidle.get() == gomaxprocs - 1 && lastpoll.get() != 0 && netpoll.inited) {
+            if (npidle.get() == gomaxprocs - 1 && lastpoll.get() != 0) {
                 lock.unlock();
                 explainHandoff(by, pp, 8, "it is the last running P and nobody polls the network → startm");
                 startm(pp, false, by);

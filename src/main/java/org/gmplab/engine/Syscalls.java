@@ -19,6 +19,7 @@ final class Syscalls {
         if (sched.sysmonwait) sched.wakeSysmon(m);
         Processor pp = m.p;
         m.syscalltick = pp.syscalltick;
+        pp.syscallStart = sched.ts.now(m);
         pp.m = null;
         m.oldp = pp;
         m.p = null;

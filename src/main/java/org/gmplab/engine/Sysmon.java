@@ -154,11 +154,14 @@ final class Sysmon extends Machine {
                 if (pp.casStatus(s, PStatus.IDLE)) {
                     n++;
                     pp.syscalltick++;
-                    if (sched.trace.on()) sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
-                            Trace.d("inSyscall", now - pp.sysmonSyscallwhen, "runq", pp.runq.size()),
-                            "sysmon: P" + pp.id + " has been in a system call for " + (now - pp.sysmonSyscallwhen) / 1000
-                                    + " µs (seen on two ticks)" + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting")
-                                    + " → retakes it and hands it off");
+                    if (sched.trace.on()) {
+                        long lasted = now - pp.syscallStart;
+                        sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
+                                Trace.d("inSyscall", lasted, "runq", pp.runq.size(), "syscalltick", t),
+                                "sysmon: P" + pp.id + "'s syscalltick (" + t + ") has not changed since sysmon's previous look, so its M has been in one system call"
+                                        + " for at least a sysmon tick (" + lasted / 1000 + " µs now)"
+                                        + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting") + " → retakes P" + pp.id + " and hands it off");
+                    }
                     sched.handoffp(pp, this);
                 }
             }

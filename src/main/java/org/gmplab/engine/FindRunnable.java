@@ -321,7 +321,7 @@ final class FindRunnable {
                         "start", Integer.toUnsignedLong(r) % nprocs, "stride", stride),
                 runnext
                         ? "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", P" + p2.id + " had 0 in its ring → took its runnext " + gp
-                          + (p2.status == PStatus.RUNNING ? " after " + sched.costs.runnextBackoff() / 1000 + " µs" : "") + " (runnext is only taken in the last round)"
+                          + (p2.status == PStatus.RUNNING ? " after the usleep(3) back-off" : "") + " (runnext is only taken in the last round)"
                         : "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", victim P" + p2.id + " had " + had
                           + " → took " + took + " (half, rounded up); runs " + gp + " now, queues " + (took - 1));
     }

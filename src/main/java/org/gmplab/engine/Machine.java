@@ -216,7 +216,7 @@ public class Machine extends EngineThread {
         }
         if (trace().on()) trace().emit(this, EventKind.STW, -1, id, pp.id, Trace.d("stopwait", sched.stopwait),
                 "M" + id + " sees the world stopping: P" + pp.id + " stops (_Pgcstop)" + (last ? "; it was the last one" : ""));
-        if (last) sched.ts.unpark(sched.stopper, this, sched.costs.wakeM());
+        if (last) sched.ts.unpark(sched.stopper, this, sched.wakeLatency(this));
         stopm();
     }
 

@@ -97,7 +97,7 @@ final class Netpoll {
     /** Go's {@code netpollBreak}: wakes the M blocked in the poller, if any. */
     void netpollBreak(EngineThread by) {
         Machine m = blocked;
-        if (m != null) sched.ts.unpark(m, by, sched.costs.wakeM());
+        if (m != null) sched.ts.unpark(m, by, sched.wakeLatency(by instanceof Machine mb ? mb : null));
     }
 
     /** The M blocked in the poller, or null. */

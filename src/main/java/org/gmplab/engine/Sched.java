@@ -116,10 +116,21 @@ public final class Sched {
     /** The engine thread running this code, or null for the controller. */
     private static EngineThread self() { return EngineThread.current(); }
 
-    /** Go's {@code usleep} on the current engine thread. */
+    /** Go's {@code usleep} on the current engine thread: {@code nanos} plus the timer slack. */
     void usleep(long nanos) {
         EngineThread me = self();
-        if (me != null) ts.sleep(me, nanos);
+        if (me instanceof Machine m) usleep(m, nanos);
+    }
+
+    /** How long a futex wake-up by {@code by} takes to get the woken M running. */
+    long wakeLatency(Machine by) {
+        long j = costs.wakeJitter();
+        return costs.wakeM() + (j > 0 && by != null ? by.cheaprandn((int) Math.min(j, Integer.MAX_VALUE - 1) + 1) : 0);
+    }
+
+    void usleep(Machine m, long nanos) {
+        long slack = costs.timerSlack();
+        ts.sleep(m, nanos + (slack > 0 ? m.cheaprandn((int) Math.min(slack, Integer.MAX_VALUE - 1) + 1) : 0));
     }
 
     // ---- idle P list ----------------------------------------------------------------------------
@@ -286,7 +297,7 @@ public final class Sched {
         if (trace.on()) trace.emit(caller, EventKind.STARTM, -1, nmp.id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "by", caller == null ? -1 : caller.id),
                 "startm: woke idle M" + nmp.id + " and handed it P" + pp.id
                         + (spinning ? " to spin: look for work to steal" : " to run its work"));
-        ts.unpark(nmp, caller, costs.wakeM());
+        ts.unpark(nmp, caller, wakeLatency(caller));
     }
 
     /** Go's {@code newm}: a new M (a new Java platform thread) that starts with {@code pp} as its nextp. */
@@ -329,7 +340,7 @@ public final class Sched {
         try {
             if (gcwaiting) {
                 pp.status = PStatus.GCSTOP;
-                if (--stopwait == 0) ts.unpark(stopper, by, costs.wakeM());
+                if (--stopwait == 0) ts.unpark(stopper, by, wakeLatency(by));
                 explainHandoff(by, pp, 5, "the world is stopping → P" + pp.id + " stops (_Pgcstop)");
                 return;
             }
@@ -434,7 +445,7 @@ public final class Sched {
             lock.unlock();
         }
         Sysmon s = sysmon;
-        if (s != null) ts.unpark(s, by, costs.wakeM());
+        if (s != null) ts.unpark(s, by, wakeLatency(by));
     }
 
     /** runtime.main's {@code newm(sysmon, nil, -1)}: sysmon gets an M of its own, M1, without a P. */

@@ -43,7 +43,7 @@ final class Syscalls {
         } finally {
             sched.lock.unlock();
         }
-        if (last) sched.ts.unpark(sched.stopper, m, sched.costs.wakeM());
+        if (last) sched.ts.unpark(sched.stopper, m, sched.wakeLatency(m));
     }
 
     /**

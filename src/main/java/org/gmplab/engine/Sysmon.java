@@ -48,7 +48,7 @@ final class Sysmon extends Machine {
             else if (idle > IDLE_BEFORE_BACKOFF) d *= 2; // ...then start doubling
             if (d > MAX_DELAY) d = MAX_DELAY; // up to 10 ms
             delay = d;
-            ts.sleep(this, d);
+            sched.usleep(this, d);
             long now = ts.now(this);
             if (sched.gcwaiting || sched.npidle.get() == sched.gomaxprocs) {
                 if (deepSleep(now)) {

@@ -43,10 +43,10 @@ class SyscallTest {
     @ParameterizedTest(name = "b works {0} ns → exitsyscall path {1}")
     @CsvSource({
             // P0 was retaken and b finished early: an idle P is there on the fast path (exitsyscallfast_pidle)
-            "19000, 2",
+            "1000, 2",
             // b finishes as a returns: its P goes idle during a's switch to g0 (mcall), so exitsyscall0
             // finds it under sched.lock
-            "20700, 3",
+            "12900, 3",
             // both Ps are busy: a goes to the global queue and its M goes to sleep (exitsyscall0 + stopm)
             "100000, 4",
     })

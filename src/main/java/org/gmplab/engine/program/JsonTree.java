@@ -124,6 +124,7 @@ final class JsonTree {
         String path = reader.getPath();
         if (path.endsWith(".")) path = path.substring(0, path.length() - 1); // Gson's "$.a." while reading a name
         if (path.length() > 120) path = path.substring(0, 60) + "..." + path.substring(path.length() - 40); // absurd nesting
+        path = printable(path); // a key may hold a line break: the message must stay on one line
         return new ScenarioException(file, lineAt(offset), path, "invalid JSON: " + describe(e, (int) Math.min(offset, text.length())), e);
     }
 
@@ -191,6 +192,19 @@ final class JsonTree {
             plain = c < 0x80 && (Character.isLetterOrDigit(c) || c == '_');
         }
         return plain ? path + "." + key : path + "[" + quote(key) + "]";
+    }
+
+    /** {@code s} with control characters escaped as in JSON, so that it prints on one line. */
+    static String printable(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            if (c == '\n') sb.append("\\n");
+            else if (c == '\r') sb.append("\\r");
+            else if (c == '\t') sb.append("\\t");
+            else if (c < 0x20 || c == 0x7f || c == 0x2028 || c == 0x2029) sb.append(String.format("\\u%04x", (int) c));
+            else sb.append(c);
+        }
+        return sb.toString();
     }
 
     /** A JSON string literal for {@code s}, shortened if long; used in messages. */

@@ -1,0 +1,74 @@
+package org.gmplab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gmplab.engine.Progs.*;
+
+import java.util.List;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/** runtime.GOMAXPROCS: stop the world, procresize, start the world. */
+class ProcresizeTest {
+
+    /**
+     * Shrinking destroys the extra Ps: their queues go to the head of the global queue, in order, ahead of
+     * what was there; their Ps become _Pdead. Growing adds idle Ps.
+     */
+    @Test
+    void shrinkMovesQueuesToTheGlobalHeadAndGrowAddsIdlePs() {
+        Scenario sc = prog().procs(4).wg("wg").fn(fn("main",
+                        add("wg", "40"),
+                        loop("i", "40", go("w")),
+                        work("300us"),            // let the other Ps steal some
+                        gomaxprocs("1"),
+                        work("10us"),
+                        gomaxprocs("3"),
+                        waitWg("wg")))
+                .fn(fn("w", work("200us"), done("wg"))).build("resize");
+        try (Engine e = Engine.step(sc)) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.PROCRESIZE);
+            // drive to the safe point after the resize; the world is stopped until startTheWorld
+            Snapshot s = e.snapshot();
+            assertThat(s.gomaxprocs()).isEqualTo(1);
+            assertThat(s.ps()).hasSize(1);
+            assertThat(s.globalQueue()).isNotEmpty();
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.PROCRESIZE);
+            s = e.snapshot();
+            assertThat(s.gomaxprocs()).isEqualTo(3);
+            e.run(Long.MAX_VALUE);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        }
+    }
+
+    /** Every running P stops before procresize: the others' Gs are preempted and their Ms park (gcstopm). */
+    @Test
+    void theWorldStopsBeforeTheResize() {
+        Scenario sc = prog().procs(3).wg("wg").fn(fn("main",
+                        add("wg", "2"), go("cpu"), go("cpu"), work("1ms"), gomaxprocs("2"), waitWg("wg")))
+                .fn(fn("cpu", work("5ms"), done("wg"))).build("stw");
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        List<Event> stw = run.of(EventKind.STW);
+        Event resize = run.of(EventKind.PROCRESIZE).get(0);
+        assertThat(stw.get(0).why()).startsWith("stop the world");
+        long stoppedBefore = stw.stream().filter(e -> e.why().contains("sees the world stopping") && e.seq() < resize.seq()).count();
+        assertThat(stoppedBefore).isEqualTo(2);
+        assertThat(run.of(EventKind.PREEMPT).stream().filter(e -> e.seq() < resize.seq())).hasSize(2);
+        assertThat(stw.get(stw.size() - 1).why()).startsWith("start the world");
+    }
+
+    /** The world order with a P in a syscall: stopTheWorld takes it at once (_Psyscall → _Pgcstop). */
+    @Test
+    void pInSyscallStopsAtOnce() {
+        Scenario sc = prog().procs(2).wg("wg").fn(fn("main",
+                        add("wg", "1"), go("sys"), work("100us"), gomaxprocs("1"), waitWg("wg")))
+                .fn(fn("sys", syscall("2ms"), done("wg"))).build("stw-syscall");
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.of(EventKind.STW).get(0).detail("stopwait")).isZero();
+    }
+}

@@ -189,7 +189,11 @@ public class Machine extends EngineThread {
         if (trace().on()) trace().emit(this, EventKind.STOPM, -1, id, -1, Trace.d("nmidle", sched.nmidle),
                 "M" + id + " has no P and nothing to do: it sleeps on the idle M list (idlethreads=" + sched.nmidle + "); threads are never destroyed");
         blocked = true;
-        sched.ts.park(this);
+        // Go's m.park note is ours alone; here one wake-up permit serves every note of the thread, so a
+        // late netpollBreak can leave a stale one: sleep on until someone has really handed us a P.
+        do {
+            sched.ts.park(this);
+        } while (nextp == null);
         blocked = false;
         acquirep(nextp);
         nextp = null;

@@ -90,15 +90,22 @@ final class Netpoll {
         } finally {
             m.blocked = false;
             blocked = null;
+            breakPending.set(false);
         }
         return poll(sched.ts.now(m));
     }
 
-    /** Go's {@code netpollBreak}: wakes the M blocked in the poller, if any. */
+    /**
+     * Go's {@code netpollBreak}: wakes the M blocked in the poller, if any — once: like Go's
+     * {@code netpollWakeSig}, further breaks are dropped until the poller has woken up.
+     */
     void netpollBreak(EngineThread by) {
         Machine m = blocked;
-        if (m != null) sched.ts.unpark(m, by, sched.wakeLatency(by instanceof Machine mb ? mb : null));
+        if (m != null && breakPending.compareAndSet(false, true))
+            sched.ts.unpark(m, by, sched.wakeLatency(by instanceof Machine mb ? mb : null));
     }
+
+    private final java.util.concurrent.atomic.AtomicBoolean breakPending = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** The M blocked in the poller, or null. */
     Machine blockedM() { return blocked; }

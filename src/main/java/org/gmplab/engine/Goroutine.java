@@ -19,6 +19,8 @@ public final class Goroutine {
     volatile Machine m;
     /** Preemption request, honoured at the next instruction boundary or work check (Go's {@code g.preempt}). */
     volatile boolean preempt;
+    /** An action from outside (a syscall or a block), honoured at the next instruction boundary. */
+    volatile Action injected;
     /** goid of the goroutine whose {@code go} statement created it (Go's {@code parentGoid}). */
     long parentGoid;
     /** The function it started in (Go's {@code startpc}). */

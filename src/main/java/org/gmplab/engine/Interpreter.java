@@ -38,6 +38,11 @@ final class Interpreter {
             if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
                 if (gp.preempt) return Yield.PREEMPTED;
+                if (gp.injected != null) {
+                    Yield y = injected(gp);
+                    if (y != null) return y;
+                    continue;
+                }
                 Goroutine.Frame f = gp.frame;
                 Insn in = f.code.at(f.pc);
                 switch (in.op()) {
@@ -248,6 +253,25 @@ final class Interpreter {
         } catch (ArithmeticException e) {
             throw new GoPanic("panic: runtime error: integer divide by zero");
         }
+    }
+
+    /** Carries out an action injected from outside at this instruction boundary; null means go on running. */
+    private Yield injected(Goroutine gp) {
+        Action a = gp.injected;
+        gp.injected = null;
+        Turnstile ts = m.sched.ts;
+        if (a instanceof Action.InjectSyscall sc) {
+            Syscalls.entersyscall(m, gp, sc.nanos());
+            ts.sleep(m, sc.nanos());
+            if (!Syscalls.exitsyscall(m, gp)) return Yield.EXITSYSCALL0;
+            ts.pass(m, m.sched.costs.statement());
+            return null;
+        }
+        if (a instanceof Action.Block) {
+            Sched sched = m.sched;
+            return park(gp, "injected", "injected", () -> sched.injectedBlocked.add(gp));
+        }
+        throw new IllegalStateException("cannot inject " + a + " into a running goroutine");
     }
 
     /** Prepares Go's gopark: the G will wait on {@code on} for {@code reason}; the M runs {@code unlock} after. */

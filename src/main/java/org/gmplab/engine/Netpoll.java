@@ -51,6 +51,19 @@ final class Netpoll {
         }
     }
 
+    /** Makes the data of {@code g}'s read arrive at {@code now} (an action from outside); false if it is not waiting here. */
+    boolean arriveNow(Goroutine g, long now, EngineThread by) {
+        lock.lock();
+        try {
+            if (!waiters.removeIf(w -> w.g() == g)) return false;
+            waiters.add(new Waiter(now, seq++, g));
+        } finally {
+            lock.unlock();
+        }
+        if (sched.lastpoll.get() == 0) netpollBreak(by);
+        return true;
+    }
+
     /** Go's {@code netpollAnyWaiters}. */
     boolean anyWaiters() {
         lock.lock();

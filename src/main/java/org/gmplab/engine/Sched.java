@@ -81,6 +81,46 @@ public final class Sched {
 
     void parkForever(Goroutine gp) { forever.add(gp); }
 
+    /** Goroutines blocked from outside ({@link Action.Block}), until {@link Action.Unblock}. */
+    final java.util.Set<Goroutine> injectedBlocked = java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+
+    /**
+     * A new goroutine made from outside the program (no P, so no P's free list or goid cache): the G
+     * comes from the global free list or is allocated, and it is not yet queued anywhere.
+     */
+    Goroutine newprocNoP(org.gmplab.engine.program.Code fn, long[] args) {
+        Goroutine g;
+        gFreeLock.lock();
+        try {
+            g = gFree;
+            if (g != null) {
+                gFree = g.schedlink;
+                gFreeN--;
+                g.schedlink = null;
+            }
+        } finally {
+            gFreeLock.unlock();
+        }
+        if (g == null) {
+            g = new Goroutine();
+            allglock.lock();
+            try {
+                allgs.add(g);
+            } finally {
+                allglock.unlock();
+            }
+        }
+        g.goid = goidgen.incrementAndGet();
+        g.parentGoid = 0;
+        g.startFn = fn;
+        Goroutine.Frame stack = g.stack;
+        g.stack = null;
+        g.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
+        g.status = GStatus.WAITING; // injectglist makes it runnable
+        g.waitReason = "";
+        return g;
+    }
+
     List<Goroutine> parkedForever() {
         synchronized (forever) {
             List<Goroutine> out = new ArrayList<>(forever);
@@ -212,6 +252,8 @@ public final class Sched {
         }
         // A sleeping goroutine will wake up: not a deadlock (Go checks the Ps' timers the same way).
         for (Processor pp : allp) if (pp.timers.wakeTime() != 0) return;
+        // Nor while someone outside holds the key: a goroutine blocked from the controls can be unblocked.
+        if (!injectedBlocked.isEmpty()) return;
         throw new GoPanic("fatal error: all goroutines are asleep - deadlock!");
     }
 

@@ -42,6 +42,8 @@ public final class StepTurnstile implements Turnstile {
     private Stop why;
     private long clock;            // virtual time of the latest turn
     private Runnable safePoint = () -> { };
+    private long safePoints;          // safe points passed so far
+    private long stopAtSafePoint = -1; // stop the run at this safe point (for replays)
 
     /**
      * Controller: lets the engine run until {@link #requestStop()} is called by an engine thread, the next
@@ -66,6 +68,19 @@ public final class StepTurnstile implements Turnstile {
         return why;
     }
 
+    /** Controller: the next {@link #runUntil} also stops when the engine reaches safe point {@code n}. */
+    public void stopAtSafePoint(long n) { stopAtSafePoint = n; }
+
+    /** How many safe points the engine has passed; a frozen world is identified by this number. */
+    public long safePoints() { return safePoints; }
+
+    /** True (once) when the engine has reached the safe point a replay wants to stop at. */
+    private boolean atStopSafePoint() {
+        if (safePoints != stopAtSafePoint) return false;
+        stopAtSafePoint = -1;
+        return true;
+    }
+
     /** Engine thread: pause at the next scheduling point and give the controller the turn. */
     public void requestStop() { stopRequested = true; }
 
@@ -78,6 +93,9 @@ public final class StepTurnstile implements Turnstile {
         clock = Math.max(clock, self.time);
         giveController(Stop.ENDED);
     }
+
+    /** Controller: restores the frozen world's clock (a replay reaching a moment first reached by a time limit). */
+    void setClock(long t) { clock = t; }
 
     /** Virtual time of the latest turn: the "now" of a frozen world. */
     public long clock() { return clock; }
@@ -95,10 +113,11 @@ public final class StepTurnstile implements Turnstile {
 
     @Override
     public void pass(EngineThread self, long cost) {
+        safePoints++;
         safePoint.run();
         self.time += cost;
         for (;;) {
-            if (stopRequested) { yieldToController(self, Stop.REQUESTED); continue; }
+            if (stopRequested || atStopSafePoint()) { yieldToController(self, Stop.REQUESTED); continue; }
             EngineThread next = ready.peek();
             boolean selfFirst = next == null || EARLIEST_FIRST.compare(self, next) <= 0;
             if ((selfFirst ? self.time : next.time) > limit) { clock = limit; yieldToController(self, Stop.TIME_LIMIT); continue; }
@@ -119,6 +138,7 @@ public final class StepTurnstile implements Turnstile {
 
     @Override
     public boolean parkUntil(EngineThread self, long deadline) {
+        safePoints++;
         safePoint.run();
         if (self.permit) { self.permit = false; return true; }
         self.parked = true;
@@ -127,7 +147,7 @@ public final class StepTurnstile implements Turnstile {
         self.time = Math.max(now, deadline);
         ready.add(self);
         for (;;) {
-            if (stopRequested) { yieldToController(self, Stop.REQUESTED); continue; }
+            if (stopRequested || atStopSafePoint()) { yieldToController(self, Stop.REQUESTED); continue; }
             EngineThread next = ready.peek();
             if (next.time > limit) { clock = limit; yieldToController(self, Stop.TIME_LIMIT); continue; }
             if (next == self) {
@@ -148,11 +168,12 @@ public final class StepTurnstile implements Turnstile {
 
     @Override
     public void park(EngineThread self) {
+        safePoints++;
         safePoint.run();
         if (self.permit) { self.permit = false; return; }
         self.parked = true;
         for (;;) {
-            if (stopRequested) {
+            if (stopRequested || atStopSafePoint()) {
                 yieldToController(self, Stop.REQUESTED);
                 if (!self.parked) { ready.remove(self); return; }  // woken while we were paused
                 continue;

@@ -42,6 +42,9 @@ final class WorldReader {
         }
         for (Goroutine g : sched.netpoll.waitersInOrder()) put(where, g, "netpoll");
         for (Goroutine g : sched.parkedForever()) put(where, g, "forever");
+        synchronized (sched.injectedBlocked) {
+            for (Goroutine g : sched.injectedBlocked) put(where, g, "injected");
+        }
         return where;
     }
 
@@ -102,7 +105,7 @@ final class WorldReader {
                 case RUNNABLE -> place.startsWith("P") || place.equals("global");
                 case RUNNING -> place.startsWith("M") && on != null && on.curg == g && on.p != null;
                 case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && on.p == null;
-                case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever").contains(place);
+                case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected").contains(place);
                 case DEAD -> place.equals("free");
                 default -> false;
             };

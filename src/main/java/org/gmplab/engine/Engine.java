@@ -332,6 +332,25 @@ public final class Engine implements AutoCloseable {
         return reader.snapshot(now(), trace.count(), exact);
     }
 
+    /**
+     * Live mode: stops the world — every M halts at its next scheduling point, as in step mode — takes an
+     * exact snapshot (and, with {@code check}, verifies the invariants on it), and lets the world go on.
+     * Costs the running program a pause of about the time it takes the slowest M to reach a safe point.
+     */
+    public Snapshot snapshotStopped(boolean check) {
+        if (!(ts instanceof LiveTurnstile lt) || outcome.get() != null) {
+            if (check) reader.checkInvariants();
+            return snapshot();
+        }
+        lt.freeze(2_000_000_000L);
+        try {
+            if (check) reader.checkInvariants();
+            return reader.snapshot(now(), trace.count(), true);
+        } finally {
+            lt.thaw();
+        }
+    }
+
     /** Checks the invariants now; throws IllegalStateException naming the first one broken. */
     public void checkInvariants() { reader.checkInvariants(); }
 

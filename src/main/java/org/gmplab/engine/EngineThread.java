@@ -16,12 +16,18 @@ public abstract class EngineThread implements Runnable {
     boolean parked;          // step mode: waiting for unpark (in the ready queue only if timed)
     boolean timed;           // step mode: parked with a deadline, queued at it
     volatile boolean permit; // a wake-up that arrived before the sleep (Go's note semantics)
+    volatile Runnable onExit; // set by the turnstile that started it
 
     protected EngineThread(int order, String name) {
         this.order = order;
         this.thread = new Thread(() -> {
             CURRENT.set(this);
-            run();
+            try {
+                run();
+            } finally {
+                Runnable r = onExit;
+                if (r != null) r.run();
+            }
         }, name);
         this.thread.setDaemon(true);
     }

@@ -1,35 +1,53 @@
 package org.gmplab.engine;
 
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Live mode: the turnstile is open. Ms run truly in parallel on the machine's cores, {@code work} burns
  * real CPU, and time is the wall clock since start multiplied by {@code speed} (0.001 is slow motion
  * for a class, 1 is real time, larger is faster).
+ *
+ * <h2>Freezing for a snapshot</h2>
+ * {@link #freeze()} stops the world the way step mode always has it: every engine thread halts at its
+ * next scheduling point — the very points where step mode switches threads and checks the invariants.
+ * A thread is <em>running</em> unless it is blocked in {@link #park}, {@link #parkUntil} or {@link #sleep};
+ * a freeze waits until every running thread waits at a gate, and a blocked thread that wakes up waits at
+ * the gate before it touches anything. No lock is ever held at a gate.
  */
 public final class LiveTurnstile implements Turnstile {
     private final long t0 = System.nanoTime();
     private final double speed;
     private volatile boolean shutdown;
+    private final Queue<EngineThread> all = new ConcurrentLinkedQueue<>();
+
+    private volatile boolean frozen;
+    private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
+    private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
+    private volatile Thread freezer;
 
     public LiveTurnstile(double speed) {
         if (!(speed >= 1e-6 && speed <= 1e6)) throw new IllegalArgumentException("speed must be between 1e-6 and 1e6, got " + speed);
         this.speed = speed;
     }
 
-    private final java.util.Queue<EngineThread> all = new java.util.concurrent.ConcurrentLinkedQueue<>();
-
     @Override
     public void start(EngineThread t, EngineThread creator, long delay) {
         all.add(t);
+        running.incrementAndGet(); // counted from now: the new thread's first act is to pass a gate
+        t.onExit = this::exited;
         t.thread.start();
     }
 
-    @Override public void awaitFirstTurn(EngineThread self) { }
+    @Override
+    public void awaitFirstTurn(EngineThread self) { gate(); }
 
     @Override
     public void pass(EngineThread self, long cost) {
         if (shutdown) throw EngineExit.INSTANCE;
+        if (frozen) gate();
     }
 
     @Override
@@ -37,37 +55,57 @@ public final class LiveTurnstile implements Turnstile {
         long end = System.nanoTime() + (long) (nanos / speed);
         while (System.nanoTime() - end < 0) {
             if (shutdown) throw EngineExit.INSTANCE;
+            if (frozen) {
+                long left = end - System.nanoTime();
+                gate();
+                end = System.nanoTime() + left; // a frozen world does not burn the G's CPU time
+            }
             Thread.onSpinWait();
         }
     }
 
     @Override
     public void sleep(EngineThread self, long nanos) {
-        if (shutdown) throw EngineExit.INSTANCE;
-        LockSupport.parkNanos(this, Math.max(1, (long) (nanos / speed)));
+        blocked();
+        try {
+            if (shutdown) throw EngineExit.INSTANCE;
+            LockSupport.parkNanos(this, Math.max(1, (long) (nanos / speed)));
+        } finally {
+            unblocked();
+        }
     }
 
     @Override
     public boolean parkUntil(EngineThread self, long deadline) {
-        for (;;) {
-            if (self.permit) {
-                self.permit = false;
-                return true;
+        blocked();
+        try {
+            for (;;) {
+                if (self.permit) {
+                    self.permit = false;
+                    return true;
+                }
+                if (shutdown) throw EngineExit.INSTANCE;
+                long left = deadline - now(self);
+                if (left <= 0) return false;
+                LockSupport.parkNanos(this, Math.max(1, (long) (left / speed)));
             }
-            if (shutdown) throw EngineExit.INSTANCE;
-            long left = deadline - now(self);
-            if (left <= 0) return false;
-            LockSupport.parkNanos(this, Math.max(1, (long) (left / speed)));
+        } finally {
+            unblocked();
         }
     }
 
     @Override
     public void park(EngineThread self) {
-        while (!self.permit) {
-            if (shutdown) throw EngineExit.INSTANCE;
-            LockSupport.park(this);
+        blocked();
+        try {
+            while (!self.permit) {
+                if (shutdown) throw EngineExit.INSTANCE;
+                LockSupport.park(this);
+            }
+            self.permit = false;
+        } finally {
+            unblocked();
         }
-        self.permit = false;
     }
 
     @Override
@@ -83,6 +121,76 @@ public final class LiveTurnstile implements Turnstile {
     @Override
     public void shutdown() {
         shutdown = true;
+        frozen = false;
         for (EngineThread t : all) LockSupport.unpark(t.thread);
+    }
+
+    /** Called by an engine thread when it ends. */
+    private void exited() {
+        running.decrementAndGet();
+        wakeFreezer();
+    }
+
+    // ---- freezing -------------------------------------------------------------------------------
+
+    /**
+     * Stops every engine thread at its next scheduling point and returns once they all wait there.
+     * Must be followed by {@link #thaw()}. Not reentrant; one freezer at a time.
+     *
+     * @throws IllegalStateException if the world does not stop within {@code timeoutNanos}
+     */
+    public synchronized void freeze(long timeoutNanos) {
+        freezer = Thread.currentThread();
+        frozen = true;
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (atGate.get() < running.get()) {
+            if (shutdown) break;
+            if (System.nanoTime() - deadline > 0) {
+                thaw();
+                throw new IllegalStateException("the world did not stop: " + atGate.get() + " of " + running.get() + " threads at a safe point");
+            }
+            LockSupport.parkNanos(this, 20_000);
+        }
+    }
+
+    /** Lets the frozen threads go on. */
+    public void thaw() {
+        frozen = false;
+        freezer = null;
+        for (EngineThread t : all) LockSupport.unpark(t.thread);
+    }
+
+    /** A running thread waits here while the world is frozen. */
+    private void gate() {
+        if (!frozen) return;
+        atGate.incrementAndGet();
+        wakeFreezer();
+        try {
+            while (frozen && !shutdown) LockSupport.park(this);
+        } finally {
+            atGate.decrementAndGet();
+        }
+        if (shutdown) throw EngineExit.INSTANCE;
+    }
+
+    private void blocked() {
+        running.decrementAndGet();
+        wakeFreezer();
+    }
+
+    /** Back from blocking: counts as running again only once the world is not frozen. */
+    private void unblocked() {
+        for (;;) {
+            while (frozen && !shutdown) LockSupport.park(this);
+            running.incrementAndGet();
+            if (!frozen || shutdown) return;
+            running.decrementAndGet(); // a freeze began meanwhile: we have touched nothing yet
+            wakeFreezer();
+        }
+    }
+
+    private void wakeFreezer() {
+        Thread f = freezer;
+        if (f != null) LockSupport.unpark(f);
     }
 }

@@ -26,21 +26,21 @@ import java.util.Map;
  * offset accessor is recent: 2.13 lacks it, the 2.15.0 in the pom has it); nothing is parsed out of
  * {@code JsonReader.toString()}. Lines count '\n' like Gson does, so CRLF files work.
  */
-final class JsonTree {
+public final class JsonTree {
 
-    sealed interface Node {
+    public sealed interface Node {
         int line();
         String path();
     }
 
     /** An object; keys keep their order. {@code keyLines} gives the line of each key. */
-    record Obj(Map<String, Node> members, Map<String, Integer> keyLines, int line, String path) implements Node { }
-    record Arr(List<Node> items, int line, String path) implements Node { }
-    record Str(String value, int line, String path) implements Node { }
+    public record Obj(Map<String, Node> members, Map<String, Integer> keyLines, int line, String path) implements Node { }
+    public record Arr(List<Node> items, int line, String path) implements Node { }
+    public record Str(String value, int line, String path) implements Node { }
     /** A number, kept as written so that integers of any size are checked exactly. */
-    record Num(String text, int line, String path) implements Node { }
-    record Bool(boolean value, int line, String path) implements Node { }
-    record Null(int line, String path) implements Node { }
+    public record Num(String text, int line, String path) implements Node { }
+    public record Bool(boolean value, int line, String path) implements Node { }
+    public record Null(int line, String path) implements Node { }
 
     private final String text;
     private final String file;
@@ -57,7 +57,7 @@ final class JsonTree {
     }
 
     /** Parses one JSON value filling the whole text. */
-    static Node read(String text, String file) throws ScenarioException {
+    public static Node read(String text, String file) throws ScenarioException {
         return new JsonTree(text, file).readDocument();
     }
 
@@ -185,7 +185,7 @@ final class JsonTree {
     }
 
     /** The path of {@code key} inside the object at {@code path}: {@code $.a.b}, or {@code $.a["odd key"]}. */
-    static String child(String path, String key) {
+    public static String child(String path, String key) {
         boolean plain = !key.isEmpty() && (Character.isLetter(key.charAt(0)) || key.charAt(0) == '_');
         for (int i = 0; i < key.length() && plain; i++) {
             char c = key.charAt(i);
@@ -208,13 +208,13 @@ final class JsonTree {
     }
 
     /** A JSON string literal for {@code s}, shortened if long; used in messages. */
-    static String quote(String s) {
+    public static String quote(String s) {
         String shown = s.length() > 60 ? s.substring(0, 57) + "..." : s;
         return ScenarioJson.jsonString(shown);
     }
 
     /** How a value is named in "expected X, got Y" messages. */
-    static String describe(Node n) {
+    public static String describe(Node n) {
         if (n instanceof Str s) return quote(s.value());
         if (n instanceof Num num) return num.text().length() > 40 ? num.text().substring(0, 37) + "..." : num.text();
         if (n instanceof Bool b) return String.valueOf(b.value());

@@ -68,6 +68,11 @@ public final class ScenarioJson {
      *
      * @throws IllegalArgumentException if an expression cannot be written (see {@link ExprFormat#format})
      */
+    /** Reads a scenario embedded as a JSON object inside another file (a lesson), keeping its lines and paths. */
+    public static Scenario read(JsonTree.Node node, String fileName) throws ScenarioException {
+        return ScenarioReader.read(node, fileName);
+    }
+
     public static String toJson(Scenario s) {
         StringBuilder out = new StringBuilder();
         out.append("{\n");

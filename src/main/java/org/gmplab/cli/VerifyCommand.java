@@ -1,0 +1,67 @@
+package org.gmplab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.lessons.Lesson;
+import org.gmplab.lessons.LessonLoader;
+import org.gmplab.lessons.LessonRunner;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code gmplab verify lessons/}: runs every lesson headless and checks every step. */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.")
+final class VerifyCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "lesson files or folders of them")
+    List<Path> paths;
+
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        List<Path> files = new ArrayList<>();
+        for (Path p : paths) {
+            if (Files.isDirectory(p)) {
+                try {
+                    files.addAll(LessonLoader.files(p));
+                } catch (IOException e) {
+                    throw new Main.BadInput(p + ": cannot list: " + e.getMessage());
+                }
+            } else if (Files.exists(p)) {
+                files.add(p);
+            } else {
+                throw new Main.BadInput(p + ": no such file or folder");
+            }
+        }
+        if (files.isEmpty()) throw new Main.BadInput("no lesson files in " + paths);
+        int failed = 0;
+        for (Path f : files) {
+            Lesson lesson;
+            try {
+                lesson = LessonLoader.load(f);
+            } catch (ScenarioException e) {
+                throw new Main.BadInput(e.getMessage());
+            }
+            String problem = LessonRunner.verify(lesson);
+            if (problem == null) {
+                long checks = lesson.steps().stream().mapToLong(s -> s.checks().size()).sum();
+                out.println("ok   " + lesson.id() + " (" + lesson.steps().size() + " steps, " + checks + " checks)");
+            } else {
+                failed++;
+                err.println("FAIL " + problem);
+            }
+        }
+        out.println(files.size() - failed + " passed, " + failed + " failed");
+        return failed == 0 ? 0 : 1;
+    }
+}

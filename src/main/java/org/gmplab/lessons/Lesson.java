@@ -1,0 +1,53 @@
+package org.gmplab.lessons;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * A lesson: a scenario and the steps that walk through it. Each step runs the engine until something
+ * happens, narrates it in both languages, points at what to look at, checks the world is as the
+ * narration says, and may first ask the learner to predict what comes next.
+ */
+public record Lesson(String file, String id, Text title, Text summary, String level, int minutes,
+                     Scenario scenario, List<Step> steps) {
+    public Lesson {
+        Objects.requireNonNull(id);
+        steps = List.copyOf(steps);
+    }
+
+    /** One step. {@code deeper} and {@code quiz} may be null. */
+    public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
+        public Step {
+            Objects.requireNonNull(narration);
+            Objects.requireNonNull(until);
+            highlight = List.copyOf(highlight);
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /** How far a step runs the engine. */
+    public sealed interface Until {
+        /** Until the {@code count}-th event of {@code kind} (with optional filters: -1 means any). */
+        record OnEvent(EventKind kind, int p, int m, long g, int count) implements Until {}
+        /** Until {@code n} more events have happened. */
+        record Events(int n) implements Until {}
+        /** Until {@code n} more major events (UI steps) have happened. */
+        record Major(int n) implements Until {}
+        /** Until {@code nanos} more virtual time has passed. */
+        record Time(long nanos) implements Until {}
+        /** Until {@code check} holds (looked at after every event), within {@code maxNanos} of virtual time. */
+        record When(Check check, long maxNanos) implements Until {}
+        /** Until the program ends. */
+        record End() implements Until {}
+    }
+
+    /** A predict-the-next-step question; the step's run reveals the answer. A choice's check, if given, must hold only for the answer. */
+    public record Quiz(Text question, List<Choice> choices, int answer, Text explain) {
+        public Quiz { choices = List.copyOf(choices); }
+    }
+
+    public record Choice(Text text, Check check) {}
+}

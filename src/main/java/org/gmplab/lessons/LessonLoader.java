@@ -1,0 +1,260 @@
+package org.gmplab.lessons;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.engine.program.Expr;
+import org.gmplab.engine.program.ExprParser;
+import org.gmplab.engine.program.JsonTree;
+import org.gmplab.engine.program.JsonTree.Node;
+import org.gmplab.engine.program.JsonTree.Obj;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.engine.program.Stmt;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * Reads lesson files (JSON, format 1; see docs/lesson-format.md). Every mistake is reported as one line
+ * naming the file, the line, the JSON path and what was expected — the same way as scenario files — and a
+ * lesson whose checks name objects the scenario cannot have is refused before it runs.
+ */
+public final class LessonLoader {
+    public static final int FORMAT = 1;
+    private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz");
+    private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
+
+    private final String file;
+    private final Path dir;
+
+    private LessonLoader(String file, Path dir) {
+        this.file = file;
+        this.dir = dir;
+    }
+
+    public static Lesson load(Path path) throws ScenarioException {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ScenarioException(path.toString(), 0, "$", "cannot read: " + e.getMessage());
+        }
+        return parse(text, path.toString(), path.toAbsolutePath().getParent());
+    }
+
+    /** @param dir where a scenario named by a relative path is looked for */
+    public static Lesson parse(String text, String file, Path dir) throws ScenarioException {
+        return new LessonLoader(file, dir).lesson(JsonTree.read(text, file));
+    }
+
+    /** Every lesson file (*.json) in {@code dir}, by name. */
+    public static List<Path> files(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    private Lesson lesson(Node root) throws ScenarioException {
+        Obj top = obj(root, "a lesson object");
+        keys(top, TOP, List.of("format", "id", "title", "scenario", "steps"));
+        long format = integer(top.members().get("format"));
+        if (format > FORMAT) throw error(top.members().get("format"), "this lesson needs a newer GMP Lab (format " + format + "; this version reads format " + FORMAT + ")");
+        if (format < 1) throw error(top.members().get("format"), "expected format 1");
+        String id = string(top.members().get("id"));
+        if (!id.matches("[a-z0-9][a-z0-9-]*")) throw error(top.members().get("id"), "expected an id of lower-case letters, digits and dashes, got \"" + id + "\"");
+        Text title = text(top.members().get("title"));
+        Text summary = top.members().containsKey("summary") ? text(top.members().get("summary")) : new Text("", "");
+        String level = top.members().containsKey("level") ? string(top.members().get("level")) : "beginner";
+        if (!LEVELS.contains(level)) throw error(top.members().get("level"), "expected one of " + String.join(", ", LEVELS) + ", got \"" + level + "\"");
+        int minutes = top.members().containsKey("minutes") ? (int) integer(top.members().get("minutes")) : 5;
+        Scenario scenario = scenario(top.members().get("scenario"));
+        List<Lesson.Step> steps = new ArrayList<>();
+        JsonTree.Arr arr = arr(top.members().get("steps"), "an array of steps");
+        if (arr.items().isEmpty()) throw error(arr, "a lesson needs at least one step");
+        for (Node n : arr.items()) steps.add(step(n, scenario));
+        return new Lesson(file, id, title, summary, level, minutes, scenario, steps);
+    }
+
+    private Scenario scenario(Node n) throws ScenarioException {
+        if (n instanceof JsonTree.Str s) {
+            Path p = dir == null ? Path.of(s.value()) : dir.resolve(s.value()).normalize();
+            if (!Files.exists(p)) throw error(n, "no scenario file " + p);
+            return ScenarioJson.load(p);
+        }
+        return ScenarioJson.read(obj(n, "a scenario object or the path of a scenario file"), file);
+    }
+
+    private Lesson.Step step(Node n, Scenario sc) throws ScenarioException {
+        Obj o = obj(n, "a step object");
+        keys(o, STEP, List.of("narration", "until"));
+        Text narration = text(o.members().get("narration"));
+        Text deeper = o.members().containsKey("deeper") ? text(o.members().get("deeper")) : null;
+        Lesson.Until until = until(o.members().get("until"), sc);
+        List<String> highlight = new ArrayList<>();
+        if (o.members().containsKey("highlight"))
+            for (Node h : arr(o.members().get("highlight"), "an array of names like \"P0\", \"G3\", \"global\"").items()) {
+                String name = string(h);
+                if (!name.matches("[PMG][0-9]+|global|idle|netpoll|timers|sysmon"))
+                    throw error(h, "expected P<n>, M<n>, G<n>, global, idle, netpoll, timers or sysmon, got \"" + name + "\"");
+                highlight.add(name);
+            }
+        List<Check> checks = new ArrayList<>();
+        if (o.members().containsKey("checks"))
+            for (Node c : arr(o.members().get("checks"), "an array of checks like \"P0.runq.size == 4\"").items()) checks.add(check(c, sc));
+        Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz);
+    }
+
+    private Lesson.Until until(Node n, Scenario sc) throws ScenarioException {
+        Obj o = obj(n, "an until object such as {\"event\": \"STEAL\"}, {\"events\": 10}, {\"time\": \"2ms\"}, {\"when\": \"P0.runq.size == 4\"} or {\"end\": true}");
+        Map<String, Node> m = o.members();
+        if (m.containsKey("event")) {
+            keys(o, List.of("event", "p", "m", "g", "count"), List.of("event"));
+            String k = string(m.get("event"));
+            EventKind kind;
+            try {
+                kind = EventKind.valueOf(k);
+            } catch (IllegalArgumentException e) {
+                throw error(m.get("event"), "unknown event kind \"" + k + "\"; kinds: " + java.util.Arrays.toString(EventKind.values()));
+            }
+            int p = m.containsKey("p") ? pIndex(m.get("p"), sc) : -1;
+            return new Lesson.Until.OnEvent(kind, p, m.containsKey("m") ? (int) integer(m.get("m")) : -1,
+                    m.containsKey("g") ? integer(m.get("g")) : -1, m.containsKey("count") ? positive(m.get("count")) : 1);
+        }
+        if (m.containsKey("events")) { keys(o, List.of("events"), List.of()); return new Lesson.Until.Events(positive(m.get("events"))); }
+        if (m.containsKey("major")) { keys(o, List.of("major"), List.of()); return new Lesson.Until.Major(positive(m.get("major"))); }
+        if (m.containsKey("time")) { keys(o, List.of("time"), List.of()); return new Lesson.Until.Time(duration(m.get("time"))); }
+        if (m.containsKey("when")) {
+            keys(o, List.of("when", "within"), List.of("when"));
+            return new Lesson.Until.When(check(m.get("when"), sc), m.containsKey("within") ? duration(m.get("within")) : 10_000_000_000L);
+        }
+        if (m.containsKey("end")) { keys(o, List.of("end"), List.of()); return new Lesson.Until.End(); }
+        throw error(o, "expected one of the keys event, events, major, time, when, end");
+    }
+
+    private Lesson.Quiz quiz(Node n, Scenario sc) throws ScenarioException {
+        Obj o = obj(n, "a quiz object");
+        keys(o, List.of("question", "choices", "answer", "explain"), List.of("question", "choices", "answer"));
+        Text q = text(o.members().get("question"));
+        List<Lesson.Choice> choices = new ArrayList<>();
+        for (Node c : arr(o.members().get("choices"), "an array of choices").items()) {
+            Obj co = obj(c, "a choice object {\"en\": ..., \"zh\": ..., \"check\": ...}");
+            keys(co, List.of("en", "zh", "check"), List.of("en", "zh"));
+            choices.add(new Lesson.Choice(bilingual(co),
+                    co.members().containsKey("check") ? check(co.members().get("check"), sc) : null));
+        }
+        if (choices.size() < 2) throw error(o.members().get("choices"), "a quiz needs at least two choices");
+        long answer = integer(o.members().get("answer"));
+        if (answer < 0 || answer >= choices.size())
+            throw error(o.members().get("answer"), "expected the index of the right choice, 0 to " + (choices.size() - 1) + ", got " + answer);
+        Text explain = o.members().containsKey("explain") ? text(o.members().get("explain")) : null;
+        return new Lesson.Quiz(q, choices, (int) answer, explain);
+    }
+
+    private Check check(Node n, Scenario sc) throws ScenarioException {
+        Check c;
+        try {
+            c = Check.parse(string(n));
+        } catch (IllegalArgumentException e) {
+            throw error(n, e.getMessage());
+        }
+        int i = c.pIndex();
+        if (i >= 0 && i >= maxProcs(sc))
+            throw error(n, "unknown object P" + i + ": the scenario has GOMAXPROCS=" + sc.gomaxprocs() + " (P0..P" + (sc.gomaxprocs() - 1) + ")");
+        return c;
+    }
+
+    private int pIndex(Node n, Scenario sc) throws ScenarioException {
+        long i = integer(n);
+        if (i < 0 || i >= maxProcs(sc)) throw error(n, "unknown object P" + i + ": the scenario has GOMAXPROCS=" + sc.gomaxprocs());
+        return (int) i;
+    }
+
+    /** Ps a check may name: GOMAXPROCS, or any if the program changes it at run time. */
+    private static int maxProcs(Scenario sc) {
+        boolean resizes = sc.program().functions().values().stream().anyMatch(f -> mentionsGomaxprocs(f.body()));
+        return resizes ? Scenario.MAX_PROCS : sc.gomaxprocs();
+    }
+
+    private static boolean mentionsGomaxprocs(List<Stmt> body) {
+        for (Stmt s : body) {
+            if (s instanceof Stmt.Gomaxprocs) return true;
+            if (s instanceof Stmt.For f && mentionsGomaxprocs(f.body())) return true;
+            if (s instanceof Stmt.While w && mentionsGomaxprocs(w.body())) return true;
+            if (s instanceof Stmt.If i && (mentionsGomaxprocs(i.then()) || mentionsGomaxprocs(i.otherwise()))) return true;
+            if (s instanceof Stmt.Select sel && (mentionsGomaxprocs(sel.otherwise()) || sel.cases().stream().anyMatch(c -> mentionsGomaxprocs(c.body())))) return true;
+        }
+        return false;
+    }
+
+    // ---- small readers with precise errors ------------------------------------------------------
+
+    private Text text(Node n) throws ScenarioException {
+        Obj o = obj(n, "a text in both languages, {\"en\": \"...\", \"zh\": \"...\"}");
+        keys(o, List.of("en", "zh"), List.of("en", "zh"));
+        return bilingual(o);
+    }
+
+    private Text bilingual(Obj o) throws ScenarioException {
+        String en = string(o.members().get("en")), zh = string(o.members().get("zh"));
+        if (en.isBlank()) throw error(o.members().get("en"), "the English text is empty");
+        if (zh.isBlank()) throw error(o.members().get("zh"), "the Chinese text is empty");
+        return new Text(en, zh);
+    }
+
+    private void keys(Obj o, List<String> allowed, List<String> required) throws ScenarioException {
+        for (String k : o.members().keySet())
+            if (!allowed.contains(k))
+                throw new ScenarioException(file, o.keyLines().get(k), JsonTree.child(o.path(), k),
+                        "unknown key " + JsonTree.quote(k) + "; allowed keys: " + String.join(", ", allowed));
+        for (String k : required)
+            if (!o.members().containsKey(k)) throw error(o, "missing required key " + JsonTree.quote(k));
+    }
+
+    private Obj obj(Node n, String expected) throws ScenarioException {
+        if (n instanceof Obj o) return o;
+        throw error(n, "expected " + expected + ", got " + JsonTree.describe(n));
+    }
+
+    private JsonTree.Arr arr(Node n, String expected) throws ScenarioException {
+        if (n instanceof JsonTree.Arr a) return a;
+        throw error(n, "expected " + expected + ", got " + JsonTree.describe(n));
+    }
+
+    private String string(Node n) throws ScenarioException {
+        if (n instanceof JsonTree.Str s) return s.value();
+        throw error(n, "expected a string, got " + JsonTree.describe(n));
+    }
+
+    private long integer(Node n) throws ScenarioException {
+        if (n instanceof JsonTree.Num num && num.text().matches("-?[0-9]{1,18}")) return Long.parseLong(num.text());
+        throw error(n, "expected an integer, got " + JsonTree.describe(n));
+    }
+
+    private int positive(Node n) throws ScenarioException {
+        long v = integer(n);
+        if (v < 1 || v > 10_000_000) throw error(n, "expected a count from 1 to 10000000, got " + v);
+        return (int) v;
+    }
+
+    private long duration(Node n) throws ScenarioException {
+        String s = n instanceof JsonTree.Num num ? num.text() + "ns" : string(n);
+        try {
+            Expr e = ExprParser.parse(s);
+            if (e instanceof Expr.Const c && c.value() > 0) return c.value();
+        } catch (IllegalArgumentException ignored) {
+            // reported below
+        }
+        throw error(n, "expected a positive duration like \"2ms\", got " + JsonTree.describe(n));
+    }
+
+    private ScenarioException error(Node n, String message) {
+        return new ScenarioException(file, n.line(), n.path(), message);
+    }
+}

@@ -1,0 +1,129 @@
+package org.gmplab.lessons;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Runs a lesson's steps on a step-mode engine, headless: the same code drives the lesson player and
+ * {@code gmplab verify}, so a lesson can never drift from what the engine does.
+ */
+public final class LessonRunner implements AutoCloseable {
+    /** A step may run at most this much virtual time (a lesson that waits for something that never comes fails). */
+    static final long MAX_STEP_NANOS = 60_000_000_000L;
+    /** A {@code when} condition is looked at after each event, at most this many times. */
+    static final int MAX_WHEN_EVENTS = 200_000;
+
+    public record CheckResult(Check check, boolean ok, String actual) {
+        @Override public String toString() { return check + (ok ? "" : " failed: " + check.object() + (check.field().isEmpty() ? "" : "." + check.field()) + " is " + actual); }
+    }
+
+    /** What one step did: the world after it, the events it ran through, and its checks. {@code problem} is null if all is well. */
+    public record StepResult(int index, Snapshot snapshot, List<Event> events, List<CheckResult> checks, String problem) {
+        public boolean ok() { return problem == null; }
+    }
+
+    private final Lesson lesson;
+    private final Engine engine;
+    private int next;
+
+    public LessonRunner(Lesson lesson) {
+        this.lesson = lesson;
+        this.engine = Engine.step(lesson.scenario());
+    }
+
+    public Engine engine() { return engine; }
+    public int nextStep() { return next; }
+    public boolean done() { return next >= lesson.steps().size(); }
+
+    /** Runs the next step and checks it. */
+    public StepResult runStep() {
+        int index = next++;
+        Lesson.Step step = lesson.steps().get(index);
+        List<Event> events = new ArrayList<>();
+        String problem = run(step.until(), events);
+        Snapshot s = engine.snapshot();
+        List<CheckResult> results = new ArrayList<>();
+        for (Check c : step.checks()) {
+            boolean ok = c.holds(s);
+            results.add(new CheckResult(c, ok, c.actual(s)));
+            if (!ok && problem == null) problem = "check \"" + c + "\" failed: " + c.object() + (c.field().isEmpty() ? "" : "." + c.field()) + " is " + c.actual(s);
+        }
+        if (problem == null && step.quiz() != null) problem = quizProblem(step.quiz(), s);
+        return new StepResult(index, s, List.copyOf(events), List.copyOf(results), problem);
+    }
+
+    private String run(Lesson.Until until, List<Event> into) {
+        long limit = engine.now() + MAX_STEP_NANOS;
+        if (until instanceof Lesson.Until.OnEvent on) {
+            int[] seen = {0};
+            Predicate<Event> p = e -> e.kind() == on.kind() && (on.p() < 0 || e.p() == on.p()) && (on.m() < 0 || e.m() == on.m())
+                    && (on.g() < 0 || e.g() == on.g()) && ++seen[0] >= on.count();
+            return stopped(engine.runUntil(limit, p), into, "the " + on.kind() + " event");
+        }
+        if (until instanceof Lesson.Until.Events ev) {
+            int[] seen = {0};
+            return stopped(engine.runUntil(limit, e -> ++seen[0] >= ev.n()), into, ev.n() + " events");
+        }
+        if (until instanceof Lesson.Until.Major mj) {
+            int[] seen = {0};
+            return stopped(engine.runUntil(limit, e -> e.kind().major() && ++seen[0] >= mj.n()), into, mj.n() + " major events");
+        }
+        if (until instanceof Lesson.Until.Time t) {
+            engine.run(engine.now() + t.nanos());
+            into.addAll(engine.drainEvents());
+            return null;
+        }
+        if (until instanceof Lesson.Until.When w) {
+            long deadline = engine.now() + w.maxNanos();
+            for (int i = 0; i < MAX_WHEN_EVENTS; i++) {
+                if (w.check().holds(engine.snapshot())) return null;
+                Engine.Stop stop = engine.runUntil(deadline, e -> true);
+                into.addAll(engine.drainEvents());
+                if (stop != Engine.Stop.EVENT) break;
+            }
+            return w.check().holds(engine.snapshot()) ? null : "\"" + w.check() + "\" never became true";
+        }
+        engine.run(limit);
+        into.addAll(engine.drainEvents());
+        return engine.outcome() == null ? "the program did not end within " + MAX_STEP_NANOS / 1_000_000_000 + " s" : null;
+    }
+
+    private String stopped(Engine.Stop stop, List<Event> into, String what) {
+        into.addAll(engine.drainEvents());
+        if (stop == Engine.Stop.EVENT) return null;
+        return "the step waits for " + what + ", but " + (engine.outcome() != null
+                ? "the program ended first (" + engine.outcome().message() + ")" : "it did not happen within " + MAX_STEP_NANOS / 1_000_000_000 + " s");
+    }
+
+    private static String quizProblem(Lesson.Quiz quiz, Snapshot s) {
+        for (int i = 0; i < quiz.choices().size(); i++) {
+            Check c = quiz.choices().get(i).check();
+            if (c == null) continue;
+            boolean holds = c.holds(s);
+            if (i == quiz.answer() && !holds) return "the quiz answer (choice " + i + ") says \"" + c + "\", but " + c.object() + "." + c.field() + " is " + c.actual(s);
+            if (i != quiz.answer() && holds) return "quiz choice " + i + " (\"" + c + "\") is also true: the quiz has more than one right answer";
+        }
+        return null;
+    }
+
+    /** Runs every step; returns the first problem as "file: step N: problem", or null if the lesson is sound. */
+    public static String verify(Lesson lesson) {
+        try (LessonRunner r = new LessonRunner(lesson)) {
+            while (!r.done()) {
+                StepResult res = r.runStep();
+                if (!res.ok()) return lesson.file() + ": step " + (res.index() + 1) + ": " + res.problem();
+            }
+            if (r.engine.outcome() != null && r.engine.outcome().kind() != org.gmplab.engine.Outcome.Kind.EXITED)
+                return lesson.file() + ": the program failed: " + r.engine.outcome().message();
+            return null;
+        }
+    }
+
+    @Override
+    public void close() { engine.close(); }
+}

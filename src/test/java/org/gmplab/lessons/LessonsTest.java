@@ -1,0 +1,69 @@
+package org.gmplab.lessons;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.gmplab.engine.program.ScenarioException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every lesson in lessons/ checks itself against the engine, in CI, so it can never drift from it. */
+class LessonsTest {
+
+    static Stream<Path> lessons() throws Exception { return LessonLoader.files(Path.of("lessons")).stream(); }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void lessonVerifies(Path file) throws Exception {
+        Lesson lesson = LessonLoader.load(file);
+        assertThat(LessonRunner.verify(lesson)).as(file.toString()).isNull();
+        assertThat(lesson.steps()).hasSizeBetween(4, 15);
+    }
+
+    @Test
+    void aBrokenCheckFailsWithLessonStepAndCheck() throws Exception {
+        String text = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"))
+                .replace("\"P0.runnext == G4\", \"P0.runq.size == 2\"", "\"P0.runnext == G4\", \"P0.runq.size == 3\"");
+        Lesson broken = LessonLoader.parse(text, "lessons/broken.json", Path.of("lessons"));
+        assertThat(LessonRunner.verify(broken)).isEqualTo("lessons/broken.json: step 2: check \"P0.runq.size == 3\" failed: P0.runq.size is 2");
+    }
+
+    @Test
+    void aQuizWithAWrongAnswerFails() throws Exception {
+        String text = Files.readString(Path.of("lessons/01-gmp-who-is-who.json")).replace("\"answer\": 2", "\"answer\": 0");
+        Lesson broken = LessonLoader.parse(text, "lessons/quiz.json", Path.of("lessons"));
+        assertThat(LessonRunner.verify(broken)).startsWith("lessons/quiz.json: step 2: the quiz answer (choice 0) says \"P0.runnext == G2\"");
+    }
+
+    @Test
+    void malformedLessonsNameFileLinePathAndWhatWasExpected() throws Exception {
+        String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));
+        record Case(String from, String to, String message) {}
+        List<Case> cases = List.of(
+                new Case("\"format\": 1", "\"format\": 2", "x.json:2: $.format: this lesson needs a newer GMP Lab (format 2; this version reads format 1)"),
+                new Case("\"level\": \"beginner\"", "\"level\": \"easy\"", "x.json:9: $.level: expected one of beginner, intermediate, advanced, got \"easy\""),
+                new Case("\"G1.status == running\"", "\"G1.state == running\"", "unknown field \"state\" of G1; fields: status, where, waitreason, m"),
+                new Case("\"M0.p == P0\", \"gomaxprocs == 1\"", "\"M0.p == P0\", \"P5.runq.size == 1\"", "unknown object P5: the scenario has GOMAXPROCS=1 (P0..P0)"),
+                new Case("\"until\": {\"event\": \"GOEXIT\"}", "\"until\": {\"event\": \"GOEXITS\"}", "unknown event kind \"GOEXITS\""),
+                new Case("\"zh\": \"G3\", \"check\"", "\"zh\": \"\", \"check\"", "the Chinese text is empty"),
+                new Case("\"answer\": 2", "\"answer\": 7", "expected the index of the right choice, 0 to 2, got 7"),
+                new Case("\"G1.status == waiting\"", "\"G1.status == asleep\"", "G1.status is one of runnable, running, syscall, waiting, dead, not asleep"),
+                new Case("\"highlight\": [\"P0\"]", "\"highlight\": [\"P0\", \"queue\"]", "expected P<n>, M<n>, G<n>, global, idle, netpoll, timers or sysmon, got \"queue\""),
+                new Case("{ \"op\": \"work\", \"d\": \"1ms\" }", "{ \"op\": \"wrk\", \"d\": \"1ms\" }", "$.scenario.functions.worker.body[0].op: unknown op \"wrk\""));
+        for (Case c : cases) {
+            assertThat(good).as(c.from()).contains(c.from());
+            String text = good.replaceFirst(java.util.regex.Pattern.quote(c.from()), java.util.regex.Matcher.quoteReplacement(c.to()));
+            assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons"))).as(c.to())
+                    .isInstanceOf(ScenarioException.class)
+                    .hasMessageStartingWith("x.json:")
+                    .hasMessageContaining(c.message())
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+}

@@ -329,6 +329,7 @@ public final class Engine implements AutoCloseable {
      */
     public Snapshot snapshot() {
         boolean exact = mode == Mode.STEP || outcome.get() != null;
+        if (mode == Mode.LIVE && exact) joinThreads(); // after the end, the Ms are still unwinding for a moment
         return reader.snapshot(now(), trace.count(), exact);
     }
 
@@ -339,6 +340,7 @@ public final class Engine implements AutoCloseable {
      */
     public Snapshot snapshotStopped(boolean check) {
         if (!(ts instanceof LiveTurnstile lt) || outcome.get() != null) {
+            if (mode == Mode.LIVE) joinThreads();
             if (check) reader.checkInvariants();
             return snapshot();
         }
@@ -351,8 +353,14 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /** The world as it is, read without stopping it and without placing each G (for debugging). */
+    Snapshot snapshotRaw() { return reader.snapshot(now(), trace.count(), false); }
+
     /** Checks the invariants now; throws IllegalStateException naming the first one broken. */
-    public void checkInvariants() { reader.checkInvariants(); }
+    public void checkInvariants() {
+        if (mode == Mode.LIVE && outcome.get() != null) joinThreads();
+        reader.checkInvariants();
+    }
 
     /** Number of events emitted so far. */
     public long eventCount() { return trace.count(); }
@@ -388,6 +396,10 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         ts.shutdown();
+        joinThreads();
+    }
+
+    private void joinThreads() {
         for (Machine m : sched.allm) {
             try {
                 m.thread.join(5_000);

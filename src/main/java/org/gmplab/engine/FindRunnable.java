@@ -72,15 +72,7 @@ final class FindRunnable {
             // Poll network, without blocking: an optimization before we resort to stealing.
             if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
                 List<Goroutine> list = sched.netpoll.poll(now);
-                if (!list.isEmpty()) {
-                    gp = list.get(0);
-                    explainNetpoll(list, "findRunnable's non-blocking poll");
-                    sched.injectglist(list.subList(1, list.size()), pp, m);
-                    gp.status = GStatus.RUNNABLE;
-                    gp.waitingOn = null;
-                    gp.waitReason = "";
-                    return gp;
-                }
+                if (!list.isEmpty()) return runFirstInjectRest(list, pp, "findRunnable's non-blocking poll");
             }
 
             // Spinning Ms: steal work from other Ps. Limit the number of spinning Ms to half the number
@@ -199,15 +191,7 @@ final class FindRunnable {
                     sched.injectglist(list, null, m);
                 } else {
                     m.acquirep(pp2);
-                    if (!list.isEmpty()) {
-                        gp = list.get(0);
-                        explainNetpoll(list, "the poller");
-                        sched.injectglist(list.subList(1, list.size()), pp2, m);
-                        gp.status = GStatus.RUNNABLE;
-                        gp.waitingOn = null;
-                        gp.waitReason = "";
-                        return gp;
-                    }
+                    if (!list.isEmpty()) return runFirstInjectRest(list, pp2, "the poller");
                     if (wasSpinning) m.becomeSpinning("back from the poller with a P", -1);
                     continue;
                 }
@@ -352,6 +336,15 @@ final class FindRunnable {
                     Trace.d("n", n, "before", before, "fairness", why.equals("fairness") ? 1 : 0), text);
         }
         owed += sched.costs.globalOp();
+    }
+
+    /** Go: {@code gp := list.pop(); injectglist(&list); casgstatus(gp, _Gwaiting, _Grunnable)}: the first ready G runs now. */
+    private Goroutine runFirstInjectRest(List<Goroutine> list, Processor pp, String where) {
+        Goroutine gp = list.get(0);
+        explainNetpoll(list, where);
+        sched.injectglist(list.subList(1, list.size()), pp, m);
+        gp.makeRunnable();
+        return gp;
     }
 
     private void explainNetpoll(List<Goroutine> list, String where) {

@@ -64,6 +64,13 @@ public final class Goroutine {
     public String waitReason() { return waitReason; }
     public long parentGoid() { return parentGoid; }
 
+    /** A waiting G becomes runnable: it is no longer parked on anything (Go's casgstatus to _Grunnable). */
+    void makeRunnable() {
+        waitingOn = null;
+        waitReason = "";
+        status = GStatus.RUNNABLE;
+    }
+
     /** Source text of the instruction it will execute next, or "" when it has none. */
     public String currentInstruction() {
         Frame f = frame;

@@ -290,9 +290,7 @@ public class Machine extends EngineThread {
     /** Go's {@code goready}/{@code ready}: gp becomes runnable in this P's runnext, then {@code wakep}. */
     void ready(Goroutine gp, String by) {
         Processor pp = p;
-        gp.waitingOn = null;
-        gp.waitReason = "";
-        gp.status = GStatus.RUNNABLE;
+        gp.makeRunnable();
         pp.runq.runqput(gp, true, sched.runq);
         if (trace().on()) {
             Goroutine kicked = pp.runq.kicked();

@@ -420,11 +420,7 @@ public final class Sched {
      */
     void injectglist(List<Goroutine> glist, Processor pp, Machine by) {
         if (glist.isEmpty()) return;
-        for (Goroutine gp : glist) {
-            gp.waitingOn = null;
-            gp.waitReason = "";
-            gp.status = GStatus.RUNNABLE;
-        }
+        for (Goroutine gp : glist) gp.makeRunnable();
         int qsize = glist.size();
         if (pp == null) {
             lock.lock();

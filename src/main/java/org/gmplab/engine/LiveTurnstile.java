@@ -162,15 +162,18 @@ public final class LiveTurnstile implements Turnstile {
 
     /** A running thread waits here while the world is frozen. */
     private void gate() {
-        if (!frozen) return;
-        atGate.incrementAndGet();
-        wakeFreezer();
-        try {
-            while (frozen && !shutdown) LockSupport.park(this);
-        } finally {
-            atGate.decrementAndGet();
+        // Look again after leaving: a new freeze may have begun (and counted us as still waiting)
+        // between the thaw that let us go and our leaving the count; we touch nothing until it ends.
+        while (frozen) {
+            atGate.incrementAndGet();
+            wakeFreezer();
+            try {
+                while (frozen && !shutdown) LockSupport.park(this);
+            } finally {
+                atGate.decrementAndGet();
+            }
+            if (shutdown) throw EngineExit.INSTANCE;
         }
-        if (shutdown) throw EngineExit.INSTANCE;
     }
 
     private void blocked() {

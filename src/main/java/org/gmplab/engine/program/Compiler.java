@@ -80,7 +80,8 @@ public final class Compiler {
             } else if (s instanceof Stmt.For loop) {
                 int limit = hiddenSlot();
                 out.add(new Insn.Set(limit, expr(loop.count()), "n := " + loop.count()));
-                int var = slot(loop.var());
+                // "_" is no variable: each such loop needs a counter of its own, or nested ones would share it
+                int var = loop.var().equals("_") ? hiddenSlot() : slot(loop.var());
                 out.add(new Insn.Set(var, l -> 0, loop.var() + " := 0"));
                 int top = out.size();
                 int exit = out.size();

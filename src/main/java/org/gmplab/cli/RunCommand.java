@@ -13,7 +13,7 @@ import org.gmplab.engine.program.Expr;
 import org.gmplab.engine.program.ExprParser;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.engine.program.ScenarioFiles;
 import org.gmplab.snapshot.Event;
 import org.gmplab.trace.EventsJson;
 import org.gmplab.trace.SchedTrace;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
         description = "Run a scenario headless; print schedtrace lines and/or write the event log.")
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.json)")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.go or .json)")
     Path scenarioFile;
 
     @Option(names = "--gomaxprocs", paramLabel = "N", description = "number of Ps (1..256); default: the scenario's")
@@ -98,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
     private Scenario loadScenario() {
         Scenario sc;
         try {
-            sc = ScenarioJson.load(scenarioFile);
+            sc = ScenarioFiles.load(scenarioFile);
         } catch (ScenarioException e) {
             throw new Main.BadInput(e.getMessage());
         }

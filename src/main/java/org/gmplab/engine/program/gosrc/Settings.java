@@ -1,0 +1,120 @@
+package org.gmplab.engine.program.gosrc;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.engine.program.Scenario;
+
+/**
+ * The scheduler settings a scenario file gives in comments before its first line of Go:
+ * <pre>
+ * // gmplab: gomaxprocs=4 seed=7 runqsize=4
+ * // gmplab: name="spawn 1000"
+ * </pre>
+ * Keys: {@code name} (a word or a double-quoted string), {@code gomaxprocs}, {@code seed},
+ * {@code runqsize} (also spelled {@code runqSize}); each at most once. A {@code // gmplab:} comment
+ * further down would be a setting silently ignored, so it is an error.
+ *
+ * @param name null if not given (the file name is used)
+ */
+record Settings(String name, int gomaxprocs, long seed, int runqSize) {
+
+    static final String MARK = "gmplab:";
+    static final int DEFAULT_PROCS = 4;
+    static final long DEFAULT_SEED = 1;
+
+    /** Reads the settings from the comments before {@code firstToken}. */
+    static Settings parse(List<GoLexer.Comment> comments, Pos firstToken) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (GoLexer.Comment c : comments) {
+            String text = c.text();
+            int at = 0;
+            while (at < text.length() && (text.charAt(at) == ' ' || text.charAt(at) == '\t')) at++;
+            if (!text.startsWith(MARK, at)) continue;
+            if (!c.pos().before(firstToken))
+                throw new SourceError(c.pos(), "a // gmplab: settings comment must come before the first line of Go (the package clause)");
+            new Line(text, at + MARK.length(), c.pos(), values).read();
+        }
+        return new Settings((String) values.get("name"),
+                (Integer) values.getOrDefault("gomaxprocs", DEFAULT_PROCS),
+                (Long) values.getOrDefault("seed", DEFAULT_SEED),
+                (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ));
+    }
+
+    /** One settings comment, read key by key; columns point into the comment. */
+    private static final class Line {
+        private final String text;
+        private int i;
+        private final Pos comment;
+        private final Map<String, Object> values;
+
+        Line(String text, int start, Pos comment, Map<String, Object> values) {
+            this.text = text;
+            this.i = start;
+            this.comment = comment;
+            this.values = values;
+        }
+
+        private Pos pos(int index) { return new Pos(comment.line(), comment.col() + 2 + index); }
+
+        void read() {
+            while (true) {
+                while (i < text.length() && Character.isWhitespace(text.charAt(i))) i++;
+                if (i >= text.length()) return;
+                int keyAt = i;
+                while (i < text.length() && text.charAt(i) != '=' && !Character.isWhitespace(text.charAt(i))) i++;
+                String key = text.substring(keyAt, i);
+                if (i >= text.length() || text.charAt(i) != '=')
+                    throw new SourceError(pos(keyAt), "expected key=value in the gmplab settings, found \"" + key + "\"");
+                String canonical = key.equals("runqSize") ? "runqsize" : key;
+                if (!List.of("name", "gomaxprocs", "seed", "runqsize").contains(canonical))
+                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed and runqsize");
+                if (values.containsKey(canonical)) throw new SourceError(pos(keyAt), "setting " + key + " given twice");
+                i++;
+                int valueAt = i;
+                String value = canonical.equals("name") ? name() : word();
+                if (value.isEmpty()) throw new SourceError(pos(valueAt), "missing value after " + key + "=");
+                values.put(canonical, convert(canonical, value, valueAt));
+            }
+        }
+
+        private String word() {
+            int start = i;
+            while (i < text.length() && !Character.isWhitespace(text.charAt(i))) i++;
+            return text.substring(start, i);
+        }
+
+        private String name() {
+            if (i >= text.length() || text.charAt(i) != '"') return word();
+            int start = i;
+            int end = text.indexOf('"', i + 1);
+            if (end < 0) throw new SourceError(pos(start), "name=\" is missing its closing quote");
+            i = end + 1;
+            String n = text.substring(start + 1, end);
+            if (n.isBlank()) throw new SourceError(pos(start), "the name must not be empty");
+            return n;
+        }
+
+        private Object convert(String key, String value, int at) {
+            if (key.equals("name")) return value;
+            long v;
+            try {
+                v = Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                throw new SourceError(pos(at), key + " must be an integer, found \"" + value + "\"");
+            }
+            if (key.equals("seed")) return v;
+            int clamped = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+            try {
+                if (key.equals("gomaxprocs")) Scenario.checkProcs(clamped);
+                else Scenario.checkRunqSize(clamped);
+            } catch (IllegalArgumentException e) {
+                String m = String.valueOf(e.getMessage());
+                int cut = m.lastIndexOf(", got ");
+                throw new SourceError(pos(at), (cut >= 0 ? m.substring(0, cut) : m).replace("runqSize", "runqsize") + ", got " + value);
+            }
+            return clamped;
+        }
+    }
+}

@@ -193,6 +193,7 @@ public final class Engine implements AutoCloseable {
         long event = trace.count();
         long time = now();
         Prepared p = prepare(a); // validates before anything happens
+        stopAt = e -> false;     // the last runUntil's stop condition is not about what we do now
         if (trace.on()) trace.emit(null, EventKind.INJECT, goidOf(a), -1, -1, Trace.d(), "you injected: " + p.what());
         p.effect().run();
         if (mode == Mode.STEP) actions.add(new Action.AppliedAction(sp, event, time, a));
@@ -310,7 +311,11 @@ public final class Engine implements AutoCloseable {
 
     /** Live mode: the events recorded so far (if recording). */
     public List<Event> liveEvents() {
-        synchronized (pending) { return List.copyOf(pending); }
+        List<Event> out;
+        synchronized (pending) { out = new ArrayList<>(pending); }
+        // Ms take a seq and then append, racing each other in between: put them back in seq order.
+        out.sort(java.util.Comparator.comparingLong(Event::seq));
+        return out;
     }
 
     // ---- both -----------------------------------------------------------------------------------

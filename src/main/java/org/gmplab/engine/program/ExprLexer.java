@@ -29,7 +29,9 @@ final class ExprLexer {
     ExprLexer(String s) { this.s = s; }
 
     static boolean isIdentStart(char c) {
-        return c == '_' || Character.isLetter(c);
+        // '·' cannot appear in Go source; the Go compiler uses it for names it makes up (x·1, ·recv),
+        // which must survive a round trip through JSON.
+        return c == '_' || c == '·' || Character.isLetter(c);
     }
 
     private static boolean isIdentPart(char c) {

@@ -89,6 +89,18 @@ public final class ExprParser {
      * True for a Go identifier that may name a variable, function or wait group: a letter or {@code _}
      * followed by letters, digits and {@code _}, not a Go keyword. {@code _} itself is accepted.
      */
+    /**
+     * A function name: an identifier, or one the Go compiler makes for a function literal, as Go names
+     * them ({@code main.func1}, {@code main.func1.2}).
+     */
+    public static boolean isFunctionName(String s) {
+        if (s == null || s.isEmpty() || s.startsWith(".") || s.endsWith(".")) return false;
+        String[] parts = s.split("\\.");
+        if (!isIdentifier(parts[0])) return false;
+        for (int i = 1; i < parts.length; i++) if (!isIdentifier(parts[i]) && !parts[i].matches("[0-9]+")) return false;
+        return true;
+    }
+
     public static boolean isIdentifier(String s) {
         if (s == null || s.isEmpty() || GO_KEYWORDS.contains(s)) return false;
         for (int i = 0; i < s.length(); i++) {

@@ -80,7 +80,7 @@ final class ScenarioReader {
         for (var e : fns.members().entrySet()) {
             String fname = e.getKey();
             Node value = e.getValue();
-            if (!ExprParser.isIdentifier(fname) || fname.equals("_"))
+            if (!ExprParser.isFunctionName(fname) || fname.equals("_"))
                 throw new ScenarioException(file, fns.keyLines().get(fname), value.path(),
                         "function name " + JsonTree.quote(fname) + " is not a Go identifier");
             if (objects.containsKey(fname))

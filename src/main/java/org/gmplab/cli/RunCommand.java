@@ -72,7 +72,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (sessionFile != null && scenarioFile != null) throw new Main.BadInput("give a SCENARIO or --session FILE, not both");
-        if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("missing SCENARIO (or --session FILE)");
+        if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
         if (sessionFile != null && (gomaxprocs != null || seed != null))
             throw new Main.BadInput("--gomaxprocs and --seed do not apply to a session: it replays the run it recorded");
         if (sessionFile != null || at != null) return printMoment();

@@ -18,7 +18,7 @@ import org.gmplab.snapshot.Snapshot;
  * emit several events (a major one and the minor bookkeeping around it). So a moment of the run is
  * identified by its <em>position</em>: the number of events emitted up to it, which is
  * {@link Snapshot#events()} of the snapshot taken there and the {@code seq} of the last event it includes.
- * Position 0 is the start, before anything ran. "Step one event" moves to the next position, which is
+ * The start is the position before any turn ran (the boot emits one event, so it is 1). "Step one event" moves to the next position, which is
  * the first safe point after the next event, so it may include a few more minor events; "event N" means
  * the first position at or after N, i.e. the first frozen moment whose snapshot includes event N. An
  * action injected at position P makes a new position P+1 (its INJECT event) at the same safe point.
@@ -145,7 +145,7 @@ public final class History implements AutoCloseable {
         while (stepEvent()) {
             moved = true;
             passed.addAll(lastEvents);
-            if (lastEvents.isEmpty() || lastEvents.stream().anyMatch(e -> e.kind().major())) break;
+            if (positions.passedMajor(cursor)) break;
         }
         lastEvents = List.copyOf(passed);
         return moved;
@@ -160,7 +160,7 @@ public final class History implements AutoCloseable {
         return true;
     }
 
-    /** Back to position 0. */
+    /** Back to the start (the position before any turn ran). */
     public void toStart() { jumpTo(0); }
 
     /** Forward to the end of the recorded history (explores nothing new). */
@@ -260,7 +260,7 @@ public final class History implements AutoCloseable {
 
     private void arrive(long pos, List<Event> evs, boolean snapshot) {
         enginePos = pos;
-        positions.add(pos);
+        positions.add(pos, evs.stream().anyMatch(e -> e.kind().major()));
         cursor = pos;
         lastEvents = evs;
         if (snapshot) {

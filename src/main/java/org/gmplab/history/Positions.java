@@ -8,12 +8,23 @@ import java.util.Arrays;
  */
 final class Positions {
     private long[] a = new long[1024];
+    private final java.util.BitSet major = new java.util.BitSet();   // by index: the step to a[i] passed a major event
     private int n;
 
-    void add(long p) {
+    void add(long p) { add(p, false); }
+
+    /** Records position {@code p}; {@code passedMajor}: the events leading to it include a major one. */
+    void add(long p, boolean passedMajor) {
         if (n > 0 && p <= a[n - 1]) throw new IllegalArgumentException("positions must grow: " + p + " after " + a[n - 1]);
         if (n == a.length) a = Arrays.copyOf(a, n * 2);
+        major.set(n, passedMajor);
         a[n++] = p;
+    }
+
+    /** Whether the events leading to known position {@code p} include a major one. */
+    boolean passedMajor(long p) {
+        int i = Arrays.binarySearch(a, 0, n, p);
+        return i >= 0 && major.get(i);
     }
 
     int size() { return n; }
@@ -43,5 +54,6 @@ final class Positions {
     void truncateAfter(long p) {
         int i = Arrays.binarySearch(a, 0, n, p);
         n = i >= 0 ? i + 1 : -i - 1;
+        major.clear(n, Math.max(n, major.length()));
     }
 }

@@ -104,6 +104,18 @@ class HistoryTest {
     }
 
     @Test
+    void stepMajorThroughRecordedHistoryStopsWhereItFirstDid() throws Exception {
+        try (History h = new History(scenario("fanout.json"), 16)) {
+            List<Long> first = new ArrayList<>();
+            for (int i = 0; i < 60; i++) { h.stepMajor(); first.add(h.position()); }
+            h.toStart();
+            List<Long> again = new ArrayList<>();
+            for (int i = 0; i < 60; i++) { h.stepMajor(); again.add(h.position()); }
+            assertThat(again).isEqualTo(first);
+        }
+    }
+
+    @Test
     void runsToTheEndAndSaysSo() throws Exception {
         try (History h = new History(scenario("select.json"))) {
             while (h.stepMajor()) { }

@@ -72,7 +72,7 @@ public final class HistoryDriver implements AutoCloseable {
 
     public CompletableFuture<Void> play() {
         return run(() -> {
-            if (ticking == null && !history.finished()) startTicking();
+            if (ticking == null && !atFinalMoment()) startTicking();
             publish(List.of(), false);
         });
     }
@@ -109,7 +109,7 @@ public final class HistoryDriver implements AutoCloseable {
     private void tick() {
         try {
             boolean moved = history.stepMajor();
-            if (!moved || history.finished() && history.position() == history.end()) stopTicking();
+            if (!moved || atFinalMoment()) stopTicking();
             publish(history.lastEvents(), false);
         } catch (RuntimeException e) {
             stopTicking();
@@ -119,9 +119,11 @@ public final class HistoryDriver implements AutoCloseable {
     }
 
     private void publish(List<Event> events, boolean reset) {
-        slot.publish(new Frame(history.snapshot(), events, history.position(), history.end(), ticking != null,
-                history.finished() && history.position() == history.end(), reset));
+        slot.publish(new Frame(history.snapshot(), events, history.position(), history.end(), ticking != null, atFinalMoment(), reset));
     }
+
+    /** At the end of a run that has ended: nothing more to play. */
+    private boolean atFinalMoment() { return history.finished() && history.position() == history.end(); }
 
     private CompletableFuture<Void> run(Runnable r) {
         CompletableFuture<Void> f = new CompletableFuture<>();

@@ -140,6 +140,14 @@ class ModelTest {
             m.poll(slot);
             assertThat(m.isPlaying()).isFalse();
             assertThat(m.eventLog()).extracting(Event::seq).isSorted().last().isEqualTo(m.getPosition());
+
+            // played again from an earlier moment, it walks the recorded history to the same end
+            long end = m.getPosition();
+            d.jumpTo(10).get(10, TimeUnit.SECONDS);
+            d.play().get(10, TimeUnit.SECONDS);
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            do { m.poll(slot); } while (!(m.finishedProperty().get() && !m.isPlaying()) && System.nanoTime() < deadline);
+            assertThat(m.getPosition()).isEqualTo(end);
         }
     }
 

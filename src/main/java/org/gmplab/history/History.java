@@ -50,6 +50,7 @@ public final class History implements AutoCloseable {
     private final Positions positions = new Positions();
     private final List<Action.AppliedAction> actions = new ArrayList<>();   // this branch, by position
     private ReplayProgress progress = ReplayProgress.NONE;
+    private long progressAfter = PROGRESS_AFTER_NANOS;
 
     private Engine engine;
     private long enginePos;
@@ -102,6 +103,9 @@ public final class History implements AutoCloseable {
 
     /** Where long replays report progress (default: nowhere). */
     public void onProgress(ReplayProgress p) { this.progress = p == null ? ReplayProgress.NONE : p; }
+
+    /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
+    void progressAfter(long nanos) { this.progressAfter = nanos; }
 
     public Scenario scenario() { return scenario; }
 
@@ -233,7 +237,7 @@ public final class History implements AutoCloseable {
         while (cursor < n) {
             // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
             if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
-            if (!reporting && System.nanoTime() - start > PROGRESS_AFTER_NANOS) reporting = true;
+            if (!reporting && System.nanoTime() - start > progressAfter) reporting = true;
             if (reporting && (cursor & 1023) < 8) progress.progress(cursor - from, n - from);
         }
         if (reporting) progress.progress(cursor - from, n - from);
@@ -317,11 +321,11 @@ public final class History implements AutoCloseable {
         long[] seen = {0};
         ReplayProgress p = progress;
         engine.runUntil(Long.MAX_VALUE, e -> {
-            if ((++seen[0] & 1023) == 0 && System.nanoTime() - start > PROGRESS_AFTER_NANOS) p.progress(e.seq() - from, total - from);
+            if ((++seen[0] & 1023) == 0 && System.nanoTime() - start > progressAfter) p.progress(e.seq() - from, total - from);
             return e.seq() == n;
         });
         long reached = engine.eventCount();
-        if (seen[0] > 1024 && System.nanoTime() - start > PROGRESS_AFTER_NANOS) p.progress(reached - from, total - from);
+        if (seen[0] > 1024 && System.nanoTime() - start > progressAfter) p.progress(reached - from, total - from);
         if (seen[0] > 4096) engine.drainEvents(); // a long replay: do not keep its events
         if (reached != n)
             throw new IllegalStateException("replay diverged: wanted the position after event " + n + ", reached " + reached

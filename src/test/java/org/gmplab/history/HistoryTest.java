@@ -187,6 +187,22 @@ class HistoryTest {
     }
 
     @Test
+    void aLongReplayReportsProgressUpToItsTarget() throws Exception {
+        try (History h = new History(scenario("pingpong.json"), 1)) {
+            h.jumpTo(12_000);
+            List<long[]> reports = new ArrayList<>();
+            h.onProgress((done, total) -> reports.add(new long[] {done, total}));
+            h.progressAfter(0);
+            h.jumpTo(10_000); // outside a ring of one: replayed from the start
+            assertThat(h.replays()).isEqualTo(1);
+            assertThat(reports).isNotEmpty();
+            long[] last = reports.get(reports.size() - 1);
+            assertThat(last[0]).isEqualTo(last[1]);
+            assertThat(reports).allSatisfy(r -> assertThat(r[0]).isBetween(0L, r[1]));
+        }
+    }
+
+    @Test
     void anActionThatDoesNotApplyIsRefusedAndNothingChanges() throws Exception {
         try (History h = new History(scenario("pingpong.json"))) {
             h.jumpTo(100);

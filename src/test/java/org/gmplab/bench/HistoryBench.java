@@ -108,6 +108,7 @@ public final class HistoryBench {
             long t = System.nanoTime();
             try (Engine e = Replay.to(sc, List.of(), 20_000, Long.MAX_VALUE, ev -> { })) {
                 if (r >= 3) oneWay[r - 3] = (System.nanoTime() - t) / 1e6;
+                if (e.eventCount() < 20_000) throw new IllegalStateException("replay stopped at " + e.eventCount());
             }
         }
         row("replay 20,000 events from the start: History.jumpTo outside the ring (pingpong)", "< 500 ms", viaHistory);

@@ -31,8 +31,14 @@ import picocli.CommandLine.Parameters;
         description = "Run a scenario headless; print schedtrace lines and/or write the event log.")
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.go or .json)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "scenario file (.go or .json); or give --session")
     Path scenarioFile;
+
+    @Option(names = "--session", paramLabel = "FILE", description = "replay a session file (to its moment, or to --at N) and print that world in scheddetail form")
+    Path sessionFile;
+
+    @Option(names = "--at", paramLabel = "N", description = "print the world at the first moment that includes event N (scheddetail form), then stop")
+    Long at;
 
     @Option(names = "--gomaxprocs", paramLabel = "N", description = "number of Ps (1..256); default: the scenario's")
     Integer gomaxprocs;
@@ -65,6 +71,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (sessionFile != null && scenarioFile != null) throw new Main.BadInput("give a SCENARIO or --session FILE, not both");
+        if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
+        if (sessionFile != null && (gomaxprocs != null || seed != null))
+            throw new Main.BadInput("--gomaxprocs and --seed do not apply to a session: it replays the run it recorded");
+        if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
         long limit = parseDuration("--until", until);
         if (schedtraceMs != null && (schedtraceMs < 1 || schedtraceMs > 3_600_000))
@@ -93,6 +104,19 @@ final class RunCommand implements Callable<Integer> {
             case FATAL -> { err.println(outcome.message()); yield 2; }  // Go exits with 2 on a fatal error
             case CRASHED -> { err.println("gmplab: " + outcome.message()); yield 70; }
         };
+    }
+
+    /** {@code --session FILE [--at N]} or {@code SCENARIO --at N}: one world, as scheddetail prints it. */
+    private int printMoment() {
+        if (!mode.equals("step")) throw new Main.BadInput("--session and --at replay in step mode; --mode " + mode + " does not apply");
+        Input in = sessionFile != null ? Input.fromSession(sessionFile) : new Input(loadScenario(), List.of(), org.gmplab.history.Replay.TO_END);
+        long limit = parseDuration("--until", until);
+        PrintWriter out = spec.commandLine().getOut();
+        try (Engine e = in.replay(at, limit, ev -> { })) {
+            out.print(SchedTrace.format(e.snapshot(), true));
+        }
+        out.flush();
+        return 0;
     }
 
     private Scenario loadScenario() {

@@ -85,7 +85,7 @@ public final class LessonLoader {
         if (n instanceof JsonTree.Str s) {
             Path p = dir == null ? Path.of(s.value()) : dir.resolve(s.value()).normalize();
             if (!Files.exists(p)) throw error(n, "no scenario file " + p);
-            return ScenarioJson.load(p);
+            return org.gmplab.engine.program.ScenarioFiles.load(p); // .json or .go
         }
         return ScenarioJson.read(obj(n, "a scenario object or the path of a scenario file"), file);
     }

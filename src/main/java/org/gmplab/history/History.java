@@ -1,0 +1,344 @@
+package org.gmplab.history;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.gmplab.engine.Action;
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Time travel over a step-mode run: step forward one event or to the next major event, step back, jump
+ * to the start, to the end of what has been recorded, or to any event.
+ *
+ * <p><b>Positions.</b> The engine can only be frozen at a safe point, and between two safe points it may
+ * emit several events (a major one and the minor bookkeeping around it). So a moment of the run is
+ * identified by its <em>position</em>: the number of events emitted up to it, which is
+ * {@link Snapshot#events()} of the snapshot taken there and the {@code seq} of the last event it includes.
+ * The start is the position before any turn ran (the boot emits one event, so it is 1). "Step one event" moves to the next position, which is
+ * the first safe point after the next event, so it may include a few more minor events; "event N" means
+ * the first position at or after N, i.e. the first frozen moment whose snapshot includes event N. An
+ * action injected at position P makes a new position P+1 (its INJECT event) at the same safe point.
+ *
+ * <p><b>How stepping back works.</b> A bounded ring of snapshots (keyed by position) makes recent steps
+ * instant. A position no longer in the ring is reached by replaying the run from the start:
+ * {@link Engine#replay} re-applies the recorded actions at their safe points, then
+ * {@code runUntil(e -> e.seq() == N)} stops at the first safe point after event N — which is that same
+ * position, since step mode is deterministic (same scenario, seed and actions give the same events) and
+ * no safe point lies between event N and the position that includes it. A replay that does not land
+ * where the first run did throws {@link IllegalStateException} ("replay diverged"): a determinism bug.
+ *
+ * <p><b>Branches.</b> After stepping back, stepping forward walks the same history (recorded actions are
+ * re-applied where they were). Injecting an action at a past position starts a new branch: the recorded
+ * future after that position — positions, snapshots and actions — is dropped.
+ *
+ * <p>Not thread-safe: one thread (a driver, a test, the CLI) owns a history and calls all its methods.
+ */
+public final class History implements AutoCloseable {
+    /** Default number of snapshots kept for instant stepping. */
+    public static final int DEFAULT_RING = 4096;
+    /** A replay that runs longer than this starts reporting progress. */
+    public static final long PROGRESS_AFTER_NANOS = 150_000_000L;
+    /** A long move forward over new ground snapshots only this many events before its target. */
+    static final long SNAPSHOT_TAIL = 256;
+
+    private final Scenario scenario;
+    private final SnapshotRing ring;
+    private final Positions positions = new Positions();
+    private final List<Action.AppliedAction> actions = new ArrayList<>();   // this branch, by position
+    private ReplayProgress progress = ReplayProgress.NONE;
+    private long progressAfter = PROGRESS_AFTER_NANOS;
+
+    private Engine engine;
+    private long enginePos;
+    private int applied;            // how many of `actions` the current engine has applied
+    private long replays;           // replays from the start so far (for tests and the status bar)
+
+    private boolean endReached;     // the program ended at the recorded end
+
+    private long cursor;
+    private Snapshot current;
+    private List<Event> lastEvents = List.of();
+
+    public History(Scenario scenario) { this(scenario, DEFAULT_RING); }
+
+    public History(Scenario scenario, int ringCapacity) {
+        this.scenario = Objects.requireNonNull(scenario);
+        this.ring = new SnapshotRing(ringCapacity);
+        this.engine = Engine.step(scenario);
+        this.enginePos = engine.eventCount();
+        positions.add(enginePos);
+        this.cursor = enginePos;
+        this.current = engine.snapshot();
+        ring.put(current);
+    }
+
+    /**
+     * A history with {@code actions} as its recorded future, moved to {@code position} (as a session file
+     * restores it). Positions up to {@code position} are walked one by one so stepping back works.
+     *
+     * @throws IllegalArgumentException if an action cannot be applied where it was recorded
+     * @throws IllegalStateException    if the run does not reproduce the recorded one
+     */
+    public static History restore(Scenario scenario, List<Action.AppliedAction> actions, long position, ReplayProgress progress) {
+        History h = new History(scenario);
+        List<Action.AppliedAction> sorted = new ArrayList<>(actions);
+        for (int i = 1; i < sorted.size(); i++)
+            if (sorted.get(i).event() < sorted.get(i - 1).event())
+                throw new IllegalArgumentException("actions are not in order: action " + i + " at event " + sorted.get(i).event()
+                        + " comes after one at event " + sorted.get(i - 1).event());
+        h.actions.addAll(sorted);
+        h.progress = progress == null ? ReplayProgress.NONE : progress;
+        try {
+            h.explore(position, false);
+        } catch (RuntimeException e) {
+            h.close();
+            throw e;
+        }
+        return h;
+    }
+
+    /** Where long replays report progress (default: nowhere). */
+    public void onProgress(ReplayProgress p) { this.progress = p == null ? ReplayProgress.NONE : p; }
+
+    /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
+    void progressAfter(long nanos) { this.progressAfter = nanos; }
+
+    public Scenario scenario() { return scenario; }
+
+    /** The current position: the number of events the current snapshot includes. */
+    public long position() { return cursor; }
+
+    /** The world at the current position. */
+    public Snapshot snapshot() { return current; }
+
+    /** The last position recorded so far (the end of this branch as explored). */
+    public long end() { return positions.last(); }
+
+    /** True when the program has ended at the end of the recorded history. */
+    public boolean finished() { return endReached; }
+
+    /** The actions of this branch, in order, each with the safe point and position where it applied. */
+    public List<Action.AppliedAction> actions() { return List.copyOf(actions); }
+
+    /** The events the last forward move passed over (empty after moving back or jumping far). */
+    public List<Event> lastEvents() { return lastEvents; }
+
+    /** Replays from the start done so far. */
+    public long replays() { return replays; }
+
+    /** The previous position, or -1 at the start. */
+    public long previousPosition() { return positions.lower(cursor); }
+
+    // ---- moving ---------------------------------------------------------------------------------
+
+    /** Forward to the next position. Returns false at the end of the run. */
+    public boolean stepEvent() {
+        long next = positions.higher(cursor);
+        if (next >= 0) { moveWithin(next); return true; }
+        return exploreOne(true);
+    }
+
+    /** Forward until a major event has been passed (one step in the UI). Returns false at the end of the run. */
+    public boolean stepMajor() {
+        List<Event> passed = new ArrayList<>();
+        boolean moved = false;
+        while (stepEvent()) {
+            moved = true;
+            passed.addAll(lastEvents);
+            if (positions.passedMajor(cursor)) break;
+        }
+        lastEvents = List.copyOf(passed);
+        return moved;
+    }
+
+    /** Back to the previous position. Returns false at the start. */
+    public boolean stepBack() {
+        long prev = positions.lower(cursor);
+        if (prev < 0) return false;
+        moveWithin(prev);
+        lastEvents = List.of();
+        return true;
+    }
+
+    /** Back to the start (the position before any turn ran). */
+    public void toStart() { jumpTo(0); }
+
+    /** Forward to the end of the recorded history (explores nothing new). */
+    public void toEnd() { jumpTo(end()); }
+
+    /**
+     * To the first position that includes event {@code n} (the smallest position ≥ n); beyond the recorded
+     * end the run is explored forward until it gets there or the program ends.
+     */
+    public void jumpTo(long n) {
+        if (n < 0) throw new IllegalArgumentException("event index must be ≥ 0, not " + n);
+        long target = positions.ceiling(n);
+        if (target >= 0) {
+            if (target != cursor) moveWithin(target);
+            lastEvents = List.of();
+            return;
+        }
+        explore(n, false);
+    }
+
+    /**
+     * Applies {@code a} at the current position. At a past position this starts a new branch: the recorded
+     * future after it is dropped first.
+     *
+     * @throws IllegalArgumentException if the action does not apply here (as {@link Engine#inject} says)
+     */
+    public void inject(Action a) {
+        ensureEngineAt(cursor);
+        engine.inject(a); // throws before anything changes if the action is invalid here
+        // A new branch: the recorded future after this position goes (positions, snapshots, actions).
+        positions.truncateAfter(cursor);
+        ring.dropAfter(cursor);
+        actions.subList(applied, actions.size()).clear();
+        endReached = false;
+        List<Action.AppliedAction> done = engine.actions();
+        actions.add(done.get(done.size() - 1));
+        applied = actions.size();
+        arrive(engine.eventCount(), engine.drainEvents(), true);
+    }
+
+    @Override
+    public void close() { engine.close(); }
+
+    // ---- inside ---------------------------------------------------------------------------------
+
+    /** Moves to a known position, from the ring if it is there, else by running or replaying the engine. */
+    private void moveWithin(long target) {
+        Snapshot s = ring.get(target);
+        if (s != null) {
+            lastEvents = List.of();
+            cursor = target;
+            current = s;
+            return;
+        }
+        boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
+        ensureEngineAt(target);
+        List<Event> evs = engine.drainEvents();
+        lastEvents = adjacent ? evs : List.of();
+        cursor = target;
+        current = engine.snapshot();
+        ring.put(current);
+    }
+
+    /** Explores new ground one position at a time until position ≥ n or the run ends. */
+    private void explore(long n, boolean keepSnapshots) {
+        if (cursor != end()) moveWithin(end());
+        long start = System.nanoTime();
+        long from = cursor;
+        boolean reporting = false;
+        while (cursor < n) {
+            // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
+            if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
+            if (!reporting && System.nanoTime() - start > progressAfter) reporting = true;
+            if (reporting && (cursor & 1023) < 8) progress.progress(cursor - from, n - from);
+        }
+        if (reporting) progress.progress(cursor - from, n - from);
+        if (current.events() != cursor) {
+            current = engine.snapshot();
+            ring.put(current);
+        }
+        if (!keepSnapshots) lastEvents = List.of();
+    }
+
+    /** One new position past the recorded end (the engine is there). Returns false if the run is over. */
+    private boolean exploreOne(boolean snapshot) {
+        ensureEngineAt(end());
+        long before = enginePos;
+        engineStep();
+        if (enginePos == before) {
+            endReached = engine.outcome() != null;
+            return false;
+        }
+        arrive(enginePos, engine.drainEvents(), snapshot);
+        if (engine.outcome() != null) endReached = true;
+        return true;
+    }
+
+    private void arrive(long pos, List<Event> evs, boolean snapshot) {
+        enginePos = pos;
+        positions.add(pos, evs.stream().anyMatch(e -> e.kind().major()));
+        cursor = pos;
+        lastEvents = evs;
+        if (snapshot) {
+            current = engine.snapshot();
+            ring.put(current);
+        }
+    }
+
+    /** The engine one position forward: the next recorded action if one is due here, else one event. */
+    private void engineStep() {
+        if (applied < actions.size() && actions.get(applied).event() == enginePos) {
+            reapply(actions.get(applied));
+        } else {
+            engine.runUntil(Long.MAX_VALUE, e -> true);
+        }
+        enginePos = engine.eventCount();
+    }
+
+    /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
+    private void ensureEngineAt(long target) {
+        if (enginePos == target) return;
+        if (enginePos > target) replayFromStart(target);
+        long start = System.nanoTime();
+        long from = enginePos;
+        while (enginePos < target) {
+            long stopAt = target;
+            if (applied < actions.size() && actions.get(applied).event() < target) {
+                Action.AppliedAction a = actions.get(applied);
+                if (a.event() == enginePos) {
+                    reapply(a);
+                    enginePos = engine.eventCount();
+                    continue;
+                }
+                stopAt = a.event();
+            }
+            runTo(stopAt, from, target, start);
+        }
+        engine.drainEvents();
+    }
+
+    private void replayFromStart(long target) {
+        engine.close();
+        replays++;
+        int k = 0;
+        while (k < actions.size() && actions.get(k).event() < target) k++;
+        engine = Engine.replay(scenario, actions.subList(0, k));
+        applied = k;
+        enginePos = engine.eventCount();
+        engine.drainEvents();
+    }
+
+    /** Runs the engine to the first safe point after event {@code n}, which must be a recorded position. */
+    private void runTo(long n, long from, long total, long start) {
+        long[] seen = {0};
+        ReplayProgress p = progress;
+        engine.runUntil(Long.MAX_VALUE, e -> {
+            if ((++seen[0] & 1023) == 0 && System.nanoTime() - start > progressAfter) p.progress(e.seq() - from, total - from);
+            return e.seq() == n;
+        });
+        long reached = engine.eventCount();
+        if (seen[0] > 1024 && System.nanoTime() - start > progressAfter) p.progress(reached - from, total - from);
+        if (seen[0] > 4096) engine.drainEvents(); // a long replay: do not keep its events
+        if (reached != n)
+            throw new IllegalStateException("replay diverged: wanted the position after event " + n + ", reached " + reached
+                    + (engine.outcome() != null ? " (the run ended: " + engine.outcome().message() + ")" : ""));
+        enginePos = reached;
+    }
+
+    private void reapply(Action.AppliedAction a) {
+        engine.inject(a.action());
+        List<Action.AppliedAction> done = engine.actions();
+        long sp = done.get(done.size() - 1).safePoint();
+        if (sp != a.safePoint())
+            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded at safe point " + a.safePoint() + ", re-applied at " + sp);
+        applied++;
+    }
+}

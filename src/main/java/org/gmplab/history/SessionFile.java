@@ -1,0 +1,226 @@
+package org.gmplab.history;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+
+import org.gmplab.engine.Action;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.trace.AtomicFile;
+
+/**
+ * Session files (JSON, read and written with Gson):
+ * <pre>{@code
+ * {
+ *   "format": "gmplab-session",
+ *   "version": 1,
+ *   "scenario": { ...the scenario, as ScenarioJson writes it... },
+ *   "seed": 1,
+ *   "settings": { "speed": "1" },
+ *   "actions": [ { "safePoint": 812, "event": 700, "time": 35100, "type": "gomaxprocs", "n": 4 } ],
+ *   "position": 1101
+ * }
+ * }</pre>
+ * {@code seed} overrides the embedded scenario's. Action types: {@code syscall} (goid, nanos), {@code block}
+ * (goid), {@code unblock} (goid), {@code spawn} (fn, count, args), {@code gomaxprocs} (n), {@code netready}
+ * (goid). Writing is atomic ({@link AtomicFile}). Reading is strict: a damaged file or one of a newer
+ * version gets a {@link SessionException} naming the file and what is wrong.
+ */
+public final class SessionFile {
+    public static final String FORMAT = "gmplab-session";
+    /** The format version written here, and the newest one read. */
+    public static final int VERSION = 1;
+    static final long MAX_BYTES = 64L << 20;
+
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+
+    private SessionFile() { }
+
+    public static void write(Path file, Session s) throws IOException { AtomicFile.write(file, toJson(s)); }
+
+    public static String toJson(Session s) {
+        JsonObject o = new JsonObject();
+        o.addProperty("format", FORMAT);
+        o.addProperty("version", VERSION);
+        o.add("scenario", JsonParser.parseString(ScenarioJson.toJson(s.scenario())));
+        o.addProperty("seed", s.seed());
+        JsonObject settings = new JsonObject();
+        s.settings().forEach(settings::addProperty);
+        o.add("settings", settings);
+        JsonArray acts = new JsonArray();
+        for (Action.AppliedAction a : s.actions()) acts.add(action(a));
+        o.add("actions", acts);
+        o.addProperty("position", s.position());
+        return GSON.toJson(o) + "\n";
+    }
+
+    public static Session read(Path file) throws SessionException {
+        String name = file.toString();
+        String text;
+        try {
+            if (Files.size(file) > MAX_BYTES) throw new SessionException(name, "larger than " + (MAX_BYTES >> 20) + " MB; not a session file");
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+        } catch (NoSuchFileException e) {
+            throw new SessionException(name, "no such file");
+        } catch (CharacterCodingException e) {
+            throw new SessionException(name, "not a UTF-8 text file");
+        } catch (IOException e) {
+            throw new SessionException(name, "cannot read: " + e.getMessage());
+        }
+        return parse(text, name);
+    }
+
+    public static Session parse(String text, String name) throws SessionException {
+        JsonObject o;
+        try {
+            JsonElement root = JsonParser.parseString(text);
+            if (!root.isJsonObject()) throw new SessionException(name, "not a session file (expected a JSON object)");
+            o = root.getAsJsonObject();
+        } catch (RuntimeException e) { // JsonParseException and friends: the file is damaged or cut short
+            throw new SessionException(name, "damaged: not valid JSON (" + firstLine(e.getMessage()) + ")");
+        }
+        if (!o.has("format") || !FORMAT.equals(str(o, "format", name)))
+            throw new SessionException(name, "not a GMP Lab session file (\"format\" is not \"" + FORMAT + "\")");
+        long version = num(o, "version", name);
+        if (version > VERSION)
+            throw new SessionException(name, "written by a newer GMP Lab (format version " + version + "; this one reads up to " + VERSION + ")");
+        if (version < 1) throw new SessionException(name, "bad format version " + version);
+        Scenario sc;
+        JsonElement scj = field(o, "scenario", name);
+        if (!scj.isJsonObject()) throw new SessionException(name, "\"scenario\" must be an object");
+        try {
+            sc = ScenarioJson.parse(GSON.toJson(scj), name + " (scenario)");
+        } catch (ScenarioException e) {
+            throw new SessionException(name, "bad scenario: " + e.detail() + (e.path().isEmpty() ? "" : " at " + e.path()));
+        }
+        long seed = num(o, "seed", name);
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (o.has("settings")) {
+            if (!o.get("settings").isJsonObject()) throw new SessionException(name, "\"settings\" must be an object");
+            for (Map.Entry<String, JsonElement> e : o.getAsJsonObject("settings").entrySet()) {
+                if (!e.getValue().isJsonPrimitive()) throw new SessionException(name, "setting \"" + e.getKey() + "\" must be a string or number");
+                settings.put(e.getKey(), e.getValue().getAsString());
+            }
+        }
+        JsonElement aj = field(o, "actions", name);
+        if (!aj.isJsonArray()) throw new SessionException(name, "\"actions\" must be an array");
+        List<Action.AppliedAction> actions = new ArrayList<>();
+        int i = 0;
+        for (JsonElement e : aj.getAsJsonArray()) {
+            String where = "actions[" + i++ + "]";
+            if (!e.isJsonObject()) throw new SessionException(name, where + " must be an object");
+            actions.add(action(e.getAsJsonObject(), name, where));
+        }
+        for (int k = 1; k < actions.size(); k++)
+            if (actions.get(k).event() < actions.get(k - 1).event())
+                throw new SessionException(name, "actions[" + k + "] is at event " + actions.get(k).event() + ", before the action listed ahead of it");
+        long position = num(o, "position", name);
+        if (position < 0) throw new SessionException(name, "\"position\" must be ≥ 0, not " + position);
+        return new Session(sc.withSeed(seed), settings, actions, position);
+    }
+
+    // ---- actions ----------------------------------------------------------------------------------
+
+    private static JsonObject action(Action.AppliedAction a) {
+        JsonObject o = new JsonObject();
+        o.addProperty("safePoint", a.safePoint());
+        o.addProperty("event", a.event());
+        o.addProperty("time", a.time());
+        Action x = a.action();
+        if (x instanceof Action.InjectSyscall s) { o.addProperty("type", "syscall"); o.addProperty("goid", s.goid()); o.addProperty("nanos", s.nanos()); }
+        else if (x instanceof Action.Block b) { o.addProperty("type", "block"); o.addProperty("goid", b.goid()); }
+        else if (x instanceof Action.Unblock u) { o.addProperty("type", "unblock"); o.addProperty("goid", u.goid()); }
+        else if (x instanceof Action.Spawn s) {
+            o.addProperty("type", "spawn"); o.addProperty("fn", s.fn()); o.addProperty("count", s.count());
+            JsonArray args = new JsonArray();
+            s.args().forEach(args::add);
+            o.add("args", args);
+        }
+        else if (x instanceof Action.SetGomaxprocs g) { o.addProperty("type", "gomaxprocs"); o.addProperty("n", g.n()); }
+        else if (x instanceof Action.NetReady n) { o.addProperty("type", "netready"); o.addProperty("goid", n.goid()); }
+        else throw new IllegalArgumentException("unknown action " + x);
+        return o;
+    }
+
+    private static Action.AppliedAction action(JsonObject o, String name, String where) throws SessionException {
+        long sp = num(o, "safePoint", name, where), ev = num(o, "event", name, where), time = num(o, "time", name, where);
+        String type = str(o, "type", name, where);
+        Action a = switch (type) {
+            case "syscall" -> new Action.InjectSyscall(num(o, "goid", name, where), num(o, "nanos", name, where));
+            case "block" -> new Action.Block(num(o, "goid", name, where));
+            case "unblock" -> new Action.Unblock(num(o, "goid", name, where));
+            case "spawn" -> {
+                JsonElement args = field(o, "args", name, where);
+                if (!args.isJsonArray()) throw new SessionException(name, where + ".args must be an array of integers");
+                List<Long> list = new ArrayList<>();
+                for (JsonElement e : args.getAsJsonArray()) list.add(integer(e, name, where + ".args"));
+                yield new Action.Spawn(str(o, "fn", name, where), (int) num(o, "count", name, where), list);
+            }
+            case "gomaxprocs" -> new Action.SetGomaxprocs((int) num(o, "n", name, where));
+            case "netready" -> new Action.NetReady(num(o, "goid", name, where));
+            default -> throw new SessionException(name, where + ".type: unknown action type \"" + type + "\"");
+        };
+        if (sp < 0 || ev < 0 || time < 0) throw new SessionException(name, where + ": safePoint, event and time must be ≥ 0");
+        return new Action.AppliedAction(sp, ev, time, a);
+    }
+
+    // ---- strict field access ----------------------------------------------------------------------
+
+    private static JsonElement field(JsonObject o, String key, String name) throws SessionException { return field(o, key, name, null); }
+
+    private static JsonElement field(JsonObject o, String key, String name, String where) throws SessionException {
+        JsonElement e = o.get(key);
+        if (e == null || e.isJsonNull()) throw new SessionException(name, "missing \"" + (where == null ? key : where + "." + key) + "\"");
+        return e;
+    }
+
+    private static long num(JsonObject o, String key, String name) throws SessionException { return num(o, key, name, null); }
+
+    private static long num(JsonObject o, String key, String name, String where) throws SessionException {
+        return integer(field(o, key, name, where), name, where == null ? key : where + "." + key);
+    }
+
+    private static long integer(JsonElement e, String name, String what) throws SessionException {
+        if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()) {
+            try {
+                return e.getAsJsonPrimitive().getAsBigDecimal().longValueExact();
+            } catch (ArithmeticException | NumberFormatException ignored) {
+                // reported below
+            }
+        }
+        throw new SessionException(name, "\"" + what + "\" must be an integer, got " + e);
+    }
+
+    private static String str(JsonObject o, String key, String name) throws SessionException { return str(o, key, name, null); }
+
+    private static String str(JsonObject o, String key, String name, String where) throws SessionException {
+        JsonElement e = field(o, key, name, where);
+        if (e instanceof JsonPrimitive p && p.isString()) return p.getAsString();
+        throw new SessionException(name, "\"" + (where == null ? key : where + "." + key) + "\" must be a string, got " + e);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "unexpected end";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

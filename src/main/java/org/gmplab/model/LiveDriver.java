@@ -1,0 +1,73 @@
+package org.gmplab.model;
+
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Runs a scenario in live mode and publishes an exact world ({@link Engine#snapshotStopped}, a brief
+ * stop-the-world) at most {@link #MAX_FPS} times a second, with the events recorded since the previous
+ * one. Stops publishing after the final frame once the program has ended.
+ */
+public final class LiveDriver implements AutoCloseable {
+    public static final int MAX_FPS = 60;
+
+    private final Engine engine;
+    private final LatestSlot slot;
+    private final boolean recordEvents;
+    private final ScheduledExecutorService thread;
+    private int eventsSeen;   // publisher thread only
+    private volatile boolean done;
+
+    public LiveDriver(Scenario scenario, double speed, boolean recordEvents, LatestSlot slot) {
+        this.slot = slot;
+        this.recordEvents = recordEvents;
+        this.engine = Engine.live(scenario, speed, recordEvents);
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gmplab-live-driver");
+            t.setDaemon(true);
+            return t;
+        });
+        // Fixed delay, not rate: a slow stop-the-world never makes snapshots pile up.
+        thread.scheduleWithFixedDelay(this::publishOnce, 0, 1_000_000_000L / MAX_FPS, TimeUnit.NANOSECONDS);
+    }
+
+    public Engine engine() { return engine; }
+
+    /** Whether the final frame (after the program ended) has been published. */
+    public boolean done() { return done; }
+
+    private void publishOnce() {
+        if (done) return;
+        boolean over = engine.outcome() != null;
+        Snapshot s = engine.snapshotStopped(false);
+        List<Event> fresh = List.of();
+        if (recordEvents) {
+            List<Event> all = engine.liveEvents();
+            fresh = all.subList(Math.min(eventsSeen, all.size()), all.size());
+            eventsSeen = all.size();
+        }
+        slot.publish(new Frame(s, fresh, s.events(), s.events(), !over, over, false));
+        if (over) {
+            done = true;
+            thread.shutdown();
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        engine.close();
+    }
+}

@@ -1,0 +1,117 @@
+package org.gmplab.bench;
+
+import static org.gmplab.engine.program.Expr.of;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Expr;
+import org.gmplab.engine.program.Function;
+import org.gmplab.engine.program.Program;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.engine.program.Stmt;
+import org.gmplab.history.History;
+import org.gmplab.history.Replay;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Speed of time travel, measured (not asserted): a snapshot of a world with 10,000 goroutines, stepping
+ * back 1,000 events within the in-memory history, and replaying 20,000 events from the start. Prints a
+ * Markdown table for docs/benchmarks-history.md (which gives the command).
+ */
+public final class HistoryBench {
+    private static final int REPS = 15;
+
+    public static void main(String[] args) throws Exception {
+        System.out.println("| what | goal | median | min | max |");
+        System.out.println("|---|---|---|---|---|");
+        snapshot10k();
+        stepBack1000();
+        replay20k();
+    }
+
+    private static void row(String what, String goal, double[] ms) {
+        Arrays.sort(ms);
+        System.out.printf("| %s | %s | %.3f ms | %.3f ms | %.3f ms |%n", what, goal, ms[ms.length / 2], ms[0], ms[ms.length - 1]);
+    }
+
+    /** main starts 10,000 workers (each work(1s); wg.Wait) and is stopped once all of them exist. */
+    private static void snapshot10k() {
+        int n = 10_000;
+        Function main = new Function("main", List.of(), List.of(
+                new Stmt.WgAdd(new Expr.Var("wg"), of(n)),
+                new Stmt.For("i", of(n), List.of(new Stmt.Go("worker", List.of()))),
+                new Stmt.WgWait(new Expr.Var("wg"))));
+        Function worker = new Function("worker", List.of(), List.of(
+                new Stmt.Work(of(1_000_000_000L)),
+                new Stmt.WgDone(new Expr.Var("wg"))));
+        Scenario sc = new Scenario("snap10k", 4, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "worker", worker), List.of("wg")));
+        try (Engine e = Engine.step(sc)) {
+            int[] gos = {0};
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GO && ++gos[0] == n);
+            e.drainEvents();
+            Snapshot s = e.snapshot();
+            if (s.gs().size() < n) throw new IllegalStateException("only " + s.gs().size() + " goroutines");
+            for (int i = 0; i < 200; i++) e.snapshot(); // warm-up
+            double[] ms = new double[REPS * 10];
+            for (int i = 0; i < ms.length; i++) {
+                long t = System.nanoTime();
+                e.snapshot();
+                ms[i] = (System.nanoTime() - t) / 1e6;
+            }
+            row("snapshot of a world with " + s.gs().size() + " goroutines (" + s.ps().size() + " Ps)", "< 1 ms", ms);
+        }
+    }
+
+    private static void stepBack1000() throws Exception {
+        Scenario sc = ScenarioJson.load(Path.of("scenarios", "pingpong.json"));
+        double[] steps = new double[REPS], jump = new double[REPS];
+        try (History h = new History(sc, 8192)) {
+            h.jumpTo(1);
+            while (h.position() < 3_000) h.stepEvent();
+            long end = h.position();
+            for (int r = 0; r < REPS; r++) {
+                h.toEnd();
+                long t = System.nanoTime();
+                while (h.position() > end - 1_000) h.stepBack();
+                steps[r] = (System.nanoTime() - t) / 1e6;
+                h.toEnd();
+                t = System.nanoTime();
+                h.jumpTo(end - 1_000);
+                jump[r] = (System.nanoTime() - t) / 1e6;
+            }
+            if (h.replays() != 0) throw new IllegalStateException("stepping within the ring replayed");
+        }
+        row("step back 1,000 events within history, one position at a time (pingpong)", "< 20 ms", steps);
+        row("jump back 1,000 events within history (pingpong)", "< 20 ms", jump);
+    }
+
+    private static void replay20k() throws Exception {
+        Scenario sc = ScenarioJson.load(Path.of("scenarios", "pingpong.json"));
+        double[] viaHistory = new double[REPS], oneWay = new double[REPS];
+        try (History h = new History(sc, 1)) { // a ring of one: every jump back is a replay
+            h.jumpTo(21_000);
+            for (int r = 0; r < REPS + 3; r++) {
+                h.toEnd();
+                long t = System.nanoTime();
+                h.jumpTo(20_000); // not in the ring: replayed from the start
+                if (r >= 3) viaHistory[r - 3] = (System.nanoTime() - t) / 1e6;
+            }
+            if (h.replays() < REPS + 3) throw new IllegalStateException("expected a replay per jump, got " + h.replays());
+        }
+        for (int r = 0; r < REPS + 3; r++) {
+            long t = System.nanoTime();
+            try (Engine e = Replay.to(sc, List.of(), 20_000, Long.MAX_VALUE, ev -> { })) {
+                if (r >= 3) oneWay[r - 3] = (System.nanoTime() - t) / 1e6;
+                if (e.eventCount() < 20_000) throw new IllegalStateException("replay stopped at " + e.eventCount());
+            }
+        }
+        row("replay 20,000 events from the start: History.jumpTo outside the ring (pingpong)", "< 500 ms", viaHistory);
+        row("replay 20,000 events from the start: Replay.to, events handed to a sink (pingpong)", "< 500 ms", oneWay);
+    }
+}

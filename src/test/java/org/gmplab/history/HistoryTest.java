@@ -1,0 +1,215 @@
+package org.gmplab.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.Gson;
+
+import org.gmplab.engine.Action;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/** Time travel over step-mode runs: stepping back reaches exactly the world first seen there. */
+class HistoryTest {
+    private static final Gson GSON = new Gson();
+
+    static Scenario scenario(String name) throws Exception {
+        return ScenarioJson.load(Path.of("scenarios", name));
+    }
+
+    static String json(Snapshot s) { return GSON.toJson(s); }
+
+    @Test
+    void steppingBackToNReachesTheSnapshotFirstSeenAtNInsideAndOutsideTheRing() throws Exception {
+        // given a run of more than 20,000 events, walked forward one position at a time, with a small ring
+        Map<Long, String> firstSeen = new HashMap<>();
+        try (History h = new History(scenario("pingpong.json"), 256)) {
+            firstSeen.put(h.position(), json(h.snapshot()));
+            while (h.position() < 22_000) {
+                assertThat(h.stepEvent()).isTrue();
+                firstSeen.put(h.position(), json(h.snapshot()));
+            }
+            long end = h.position();
+            assertThat(end).isGreaterThanOrEqualTo(20_000);
+
+            // when stepping back one position at a time within the ring: no replay, same snapshots
+            for (int i = 0; i < 200; i++) {
+                assertThat(h.stepBack()).isTrue();
+                assertThat(json(h.snapshot())).isEqualTo(firstSeen.get(h.position()));
+            }
+            assertThat(h.replays()).isZero();
+
+            // and jumping far back, outside the ring: replayed from the start, same snapshots
+            for (long n : new long[] {19_999, 5_000, end - 1_000, 1, 12_345, 0}) {
+                h.jumpTo(n);
+                assertThat(h.position()).isGreaterThanOrEqualTo(n);
+                assertThat(h.snapshot().events()).isEqualTo(h.position());
+                assertThat(json(h.snapshot())).as("position %d", h.position()).isEqualTo(firstSeen.get(h.position()));
+            }
+            assertThat(h.replays()).isGreaterThanOrEqualTo(2);
+
+            // then stepping back from a replayed position (previous not in the ring) and forward again
+            h.jumpTo(15_000);
+            long at = h.position();
+            assertThat(h.stepBack()).isTrue();
+            assertThat(json(h.snapshot())).isEqualTo(firstSeen.get(h.position()));
+            for (int i = 0; i < 50; i++) {
+                assertThat(h.stepEvent()).isTrue();
+                assertThat(json(h.snapshot())).isEqualTo(firstSeen.get(h.position()));
+            }
+            assertThat(h.position()).isGreaterThan(at);
+
+            // and forward to the end of recorded history continues the same history
+            h.toEnd();
+            assertThat(h.position()).isEqualTo(end);
+            assertThat(json(h.snapshot())).isEqualTo(firstSeen.get(end));
+        }
+    }
+
+    @Test
+    void eventNMeansTheFirstPositionWhoseSnapshotIncludesIt() throws Exception {
+        try (History h = new History(scenario("fanout.json"))) {
+            List<Long> visited = new ArrayList<>();
+            for (int i = 0; i < 300; i++) { h.stepEvent(); visited.add(h.position()); }
+            long p = visited.get(150), prev = visited.get(149);
+            for (long n = prev + 1; n <= p; n++) {
+                h.jumpTo(n);
+                assertThat(h.position()).isEqualTo(p);
+            }
+            h.toStart();
+            assertThat(h.position()).isEqualTo(h.snapshot().events()).isLessThan(visited.get(0));
+            assertThat(h.stepBack()).isFalse();
+        }
+    }
+
+    @Test
+    void stepMajorStopsAfterTheFirstMajorEvent() throws Exception {
+        try (History h = new History(scenario("fanout.json"))) {
+            for (int i = 0; i < 50; i++) {
+                assertThat(h.stepMajor()).isTrue();
+                assertThat(h.lastEvents()).isNotEmpty();
+                assertThat(h.lastEvents().get(h.lastEvents().size() - 1).seq()).isEqualTo(h.position());
+                long majors = h.lastEvents().stream().filter(e -> e.kind().major()).count();
+                assertThat(majors).isPositive();
+            }
+        }
+    }
+
+    @Test
+    void stepMajorThroughRecordedHistoryStopsWhereItFirstDid() throws Exception {
+        try (History h = new History(scenario("fanout.json"), 16)) {
+            List<Long> first = new ArrayList<>();
+            for (int i = 0; i < 60; i++) { h.stepMajor(); first.add(h.position()); }
+            h.toStart();
+            List<Long> again = new ArrayList<>();
+            for (int i = 0; i < 60; i++) { h.stepMajor(); again.add(h.position()); }
+            assertThat(again).isEqualTo(first);
+        }
+    }
+
+    @Test
+    void runsToTheEndAndSaysSo() throws Exception {
+        try (History h = new History(scenario("select.json"))) {
+            while (h.stepMajor()) { }
+            assertThat(h.finished()).isTrue();
+            assertThat(h.stepEvent()).isFalse();
+            long end = h.position();
+            h.toStart();
+            h.toEnd();
+            assertThat(h.position()).isEqualTo(end);
+        }
+    }
+
+    @Test
+    void injectedActionsReplayAtTheirSafePointAndAPastInjectionStartsANewBranch() throws Exception {
+        Map<Long, String> firstSeen = new HashMap<>();
+        try (History h = new History(scenario("pingpong.json"), 64)) {
+            h.jumpTo(3_000);
+            long injectedAt = h.position();
+            h.inject(new Action.SetGomaxprocs(3));
+            assertThat(h.position()).isEqualTo(injectedAt + 1);
+            assertThat(h.actions()).hasSize(1);
+            firstSeen.put(h.position(), json(h.snapshot()));
+            for (int i = 0; i < 2_000; i++) { h.stepEvent(); firstSeen.put(h.position(), json(h.snapshot())); }
+            long end = h.position();
+
+            // when replaying from the start to positions after the action
+            for (long n : new long[] {injectedAt + 1, injectedAt + 500, end - 3}) {
+                h.jumpTo(0);
+                h.jumpTo(n);
+                // then the world is the one first seen there
+                assertThat(json(h.snapshot())).isEqualTo(firstSeen.get(h.position()));
+            }
+
+            // when injecting at a position before the recorded action: a new branch without it
+            h.jumpTo(1_000);
+            long branchAt = h.position();
+            h.inject(new Action.SetGomaxprocs(1));
+            assertThat(h.actions()).hasSize(1);
+            assertThat(h.actions().get(0).event()).isEqualTo(branchAt);
+            assertThat(h.end()).isEqualTo(branchAt + 1);
+            assertThat(h.actions().get(0).action()).isEqualTo(new Action.SetGomaxprocs(1));
+            for (int i = 0; i < 3_000; i++) h.stepEvent();
+            h.jumpTo(branchAt + 2);
+            h.jumpTo(0);
+            h.toEnd();
+            assertThat(h.replays()).isPositive();
+        }
+    }
+
+    @Test
+    void restoreWalksToThePositionWithTheRecordedActions() throws Exception {
+        List<Action.AppliedAction> acts;
+        String at;
+        long pos;
+        try (History h = new History(scenario("pingpong.json"))) {
+            h.jumpTo(700);
+            h.inject(new Action.SetGomaxprocs(4));
+            for (int i = 0; i < 400; i++) h.stepEvent();
+            pos = h.position();
+            at = json(h.snapshot());
+            acts = h.actions();
+        }
+        try (History h = History.restore(scenario("pingpong.json"), acts, pos, ReplayProgress.NONE)) {
+            assertThat(h.position()).isEqualTo(pos);
+            assertThat(json(h.snapshot())).isEqualTo(at);
+            assertThat(h.stepBack()).isTrue();
+            assertThat(h.replays()).isZero();
+        }
+    }
+
+    @Test
+    void aLongReplayReportsProgressUpToItsTarget() throws Exception {
+        try (History h = new History(scenario("pingpong.json"), 1)) {
+            h.jumpTo(12_000);
+            List<long[]> reports = new ArrayList<>();
+            h.onProgress((done, total) -> reports.add(new long[] {done, total}));
+            h.progressAfter(0);
+            h.jumpTo(10_000); // outside a ring of one: replayed from the start
+            assertThat(h.replays()).isEqualTo(1);
+            assertThat(reports).isNotEmpty();
+            long[] last = reports.get(reports.size() - 1);
+            assertThat(last[0]).isEqualTo(last[1]);
+            assertThat(reports).allSatisfy(r -> assertThat(r[0]).isBetween(0L, r[1]));
+        }
+    }
+
+    @Test
+    void anActionThatDoesNotApplyIsRefusedAndNothingChanges() throws Exception {
+        try (History h = new History(scenario("pingpong.json"))) {
+            h.jumpTo(100);
+            long p = h.position();
+            assertThatThrownBy(() -> h.inject(new Action.Unblock(999))).isInstanceOf(IllegalArgumentException.class);
+            assertThat(h.position()).isEqualTo(p);
+            assertThat(h.actions()).isEmpty();
+        }
+    }
+}

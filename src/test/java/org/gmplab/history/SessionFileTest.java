@@ -1,0 +1,117 @@
+package org.gmplab.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.Gson;
+
+import org.gmplab.engine.Action;
+import org.gmplab.trace.AtomicFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Session files: a moment of a run, written atomically, restored exactly, refused clearly when broken. */
+class SessionFileTest {
+    @TempDir Path dir;
+
+    @Test
+    void aSessionWithActionsRoundTripsToTheExactSameMoment() throws Exception {
+        // given a run with two injected actions, stopped some way after them
+        Session saved;
+        String world;
+        try (History h = new History(HistoryTest.scenario("pingpong.json").withSeed(7))) {
+            h.jumpTo(500);
+            h.inject(new Action.SetGomaxprocs(3));
+            h.inject(new Action.Spawn("main", 2, List.of()));
+            for (int i = 0; i < 300; i++) h.stepEvent();
+            saved = Session.of(h, Map.of("speed", "0.5", "ring", "4096"));
+            world = new Gson().toJson(h.snapshot());
+        }
+        Path file = dir.resolve("run.gmpsession");
+
+        // when written and read back
+        SessionFile.write(file, saved);
+        Session read = SessionFile.read(file);
+
+        // then everything is there, and opening it restores the same world
+        assertThat(read).isEqualTo(saved);
+        assertThat(read.seed()).isEqualTo(7);
+        assertThat(read.actions()).hasSize(2);
+        assertThat(read.actions().get(1).action()).isEqualTo(new Action.Spawn("main", 2, List.of()));
+        assertThat(SessionFile.toJson(read)).isEqualTo(Files.readString(file));
+        try (History h = read.open()) {
+            assertThat(h.position()).isEqualTo(saved.position());
+            assertThat(new Gson().toJson(h.snapshot())).isEqualTo(world);
+            assertThat(h.actions()).isEqualTo(saved.actions());
+        }
+    }
+
+    @Test
+    void aWriteThatFailsHalfwayLeavesTheOldFileIntact() throws Exception {
+        Path file = dir.resolve("s.gmpsession");
+        Session s;
+        try (History h = new History(HistoryTest.scenario("select.json"))) {
+            h.jumpTo(20);
+            s = Session.of(h, Map.of());
+        }
+        SessionFile.write(file, s);
+        String before = Files.readString(file);
+
+        // when a writer crashes half-way through the new content
+        String next = SessionFile.toJson(new Session(s.scenario(), Map.of("x", "y"), s.actions(), 0));
+        assertThatThrownBy(() -> AtomicFile.write(file, out -> {
+            out.write(next, 0, next.length() / 2);
+            out.flush();
+            throw new IOException("simulated crash");
+        })).hasMessage("simulated crash");
+
+        // then the old file is unchanged and no temporary file is left behind
+        assertThat(Files.readString(file)).isEqualTo(before);
+        assertThat(SessionFile.read(file)).isEqualTo(s);
+        try (var files = Files.list(dir)) { assertThat(files).containsExactly(file); }
+    }
+
+    @Test
+    void aDamagedFileIsRefusedWithOneLineNamingTheFileAndTheProblem() throws Exception {
+        Path file = dir.resolve("s.gmpsession");
+        try (History h = new History(HistoryTest.scenario("select.json"))) {
+            SessionFile.write(file, Session.of(h, Map.of()));
+        }
+        String good = Files.readString(file);
+
+        Files.writeString(file, good.substring(0, good.length() / 2));
+        assertError(file, "damaged: not valid JSON");
+
+        Files.writeString(file, good.replace("\"version\": 1", "\"version\": 2"));
+        assertError(file, "written by a newer GMP Lab (format version 2; this one reads up to 1)");
+
+        Files.writeString(file, good.replace("\"position\"", "\"pos\""));
+        assertError(file, "missing \"position\"");
+
+        Files.writeString(file, good.replace("\"actions\": []", "\"actions\": [{\"safePoint\": 1, \"event\": 1, \"time\": 0, \"type\": \"teleport\"}]"));
+        assertError(file, "actions[0].type: unknown action type \"teleport\"");
+
+        Files.writeString(file, "[1, 2]");
+        assertError(file, "not a session file");
+
+        Files.writeString(file, "{\"format\": \"something else\"}");
+        assertError(file, "not a GMP Lab session file");
+
+        assertError(dir.resolve("missing.gmpsession"), "no such file");
+    }
+
+    private static void assertError(Path file, String what) {
+        assertThatThrownBy(() -> SessionFile.read(file))
+                .isInstanceOf(SessionException.class)
+                .hasMessageStartingWith(file.toString() + ": ")
+                .hasMessageContaining(what)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"))
+                .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
+    }
+}

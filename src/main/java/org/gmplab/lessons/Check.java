@@ -15,9 +15,10 @@ import org.gmplab.snapshot.Snapshot;
  * {@code P0.runq.size == 4}, {@code global.size == 129}, {@code G7.status == syscall},
  * {@code M2.spinning == true}, {@code G5.where == "P1.runnext"}, {@code time >= 20ms}.
  *
- * <p>Subjects: {@code P<i>.status|runq.size|runnext|schedtick|m|gfreecnt}, {@code M<i>.p|curg|spinning|blocked},
+ * <p>Subjects: {@code P<i>.status|runq.size|runnext|schedtick|m|gfreecnt}, {@code M<i>.p|nextp|curg|spinning|blocked},
  * {@code G<i>.status|where|waitreason|m}, {@code global.size}, and the schedtrace counters
- * {@code threads idleprocs spinningthreads needspinning idlethreads gomaxprocs}, plus {@code time} (ns; a
+ * {@code threads idleprocs spinningthreads needspinning idlethreads gomaxprocs}, {@code globalfree} (dead Gs on
+ * the global free list), plus {@code time} (ns; a
  * duration like 2ms may be written). Values: integers, durations, {@code true}/{@code false}, status names
  * ({@code idle running syscall gcstop dead} for Ps; {@code runnable running syscall waiting dead} for Gs),
  * {@code none}, or a quoted string.
@@ -25,9 +26,9 @@ import org.gmplab.snapshot.Snapshot;
 public record Check(String text, String object, String field, String op, String value) {
     private static final Pattern FORM = Pattern.compile(
             "\\s*([A-Za-z]+[0-9]*)((?:\\.[a-z]+)*)\\s*(==|!=|<=|>=|<|>)\\s*(\"[^\"]*\"|[^\\s\"]+)\\s*");
-    private static final List<String> COUNTERS = List.of("threads", "idleprocs", "spinningthreads", "needspinning", "idlethreads", "gomaxprocs", "time");
+    private static final List<String> COUNTERS = List.of("threads", "idleprocs", "spinningthreads", "needspinning", "idlethreads", "gomaxprocs", "globalfree", "time");
     private static final List<String> P_FIELDS = List.of("status", "runq.size", "runnext", "schedtick", "m", "gfreecnt");
-    private static final List<String> M_FIELDS = List.of("p", "curg", "spinning", "blocked");
+    private static final List<String> M_FIELDS = List.of("p", "nextp", "curg", "spinning", "blocked");
     private static final List<String> G_FIELDS = List.of("status", "where", "waitreason", "m");
 
     public Check {
@@ -88,6 +89,7 @@ public record Check(String text, String object, String field, String op, String 
             if (m == null) return "absent";
             return switch (field) {
                 case "p" -> m.p() < 0 ? "none" : "P" + m.p();
+                case "nextp" -> m.nextp() < 0 ? "none" : "P" + m.nextp();
                 case "curg" -> m.curg() < 0 ? "none" : "G" + m.curg();
                 case "spinning" -> String.valueOf(m.spinning());
                 default -> String.valueOf(m.blocked());
@@ -113,6 +115,7 @@ public record Check(String text, String object, String field, String op, String 
             case "needspinning" -> String.valueOf(s.needspinning());
             case "idlethreads" -> String.valueOf(s.nmidle());
             case "gomaxprocs" -> String.valueOf(s.gomaxprocs());
+            case "globalfree" -> String.valueOf(s.globalFree());
             default -> String.valueOf(s.time());
         };
     }

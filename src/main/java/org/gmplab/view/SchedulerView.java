@@ -38,6 +38,7 @@ public final class SchedulerView extends Region {
     private Layout layout;
     private Transition transition;
     private long startNanos;
+    private long markNanos;
     private long lastNanos;
     private boolean dirty = true;
     private boolean running;
@@ -118,10 +119,15 @@ public final class SchedulerView extends Region {
         boolean busy = transition != null && now - startNanos < dur;
         transition = layout == null ? null : new Transition(layout, next, events);
         startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
+        markNanos = now;                                    // marks show in full even when the tokens snap
         snap = s;
         layout = next;
         dirty = true;
     }
+
+    /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
+    private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }
+    private static final long MARK_FADE_NS = 400_000_000L;
 
     private void frame(long now) {
         lastNanos = now;
@@ -129,13 +135,15 @@ public final class SchedulerView extends Region {
         if (u != null) show(u.snap(), u.events(), now);
         if (snap == null) return;
         double dur = animationMillis * 1e6;
-        double t = dur <= 0 ? 1 : (now - startNanos) / dur;
-        boolean live = transition != null && t < 2;   // the glide (t < 1), then the marks fade (1 ≤ t < 2)
-        if (live || dirty) {
-            paint(Math.min(1, t), transition == null ? 0 : t < 1 ? 1 : 2 - t);
+        double t = dur <= 0 ? 1 : Math.min(1, (now - startNanos) / dur);
+        long sinceMarks = now - markNanos;
+        double alpha = transition == null ? 0
+                : sinceMarks < markHoldNanos() ? 1 : 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS;
+        if (t < 1 || alpha > 0 || dirty) {
+            paint(t, Math.max(0, alpha));
             dirty = false;
         }
-        if (!live && transition != null && t >= 2) { transition = null; paint(1, 0); }
+        if (transition != null && alpha <= 0) { transition = null; paint(1, 0); }
     }
 
     /** Paints the current transition at {@code progress} (0..1) with marks at full strength: for screenshots and tests. */

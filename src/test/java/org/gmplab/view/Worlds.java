@@ -11,7 +11,7 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 
 /** Snapshots for view tests: real ones from the engine, and a synthetic worst case. */
-final class Worlds {
+public final class Worlds {
     private Worlds() { }
 
     static Scenario scenario(String name) {
@@ -49,7 +49,7 @@ final class Worlds {
     }
 
     /** {@code procs} Ps with full rings of {@code cap} slots and {@code total} goroutines in all. */
-    static Snapshot full(int procs, int cap, int total) {
+    public static Snapshot full(int procs, int cap, int total) {
         List<Snapshot.Proc> ps = new ArrayList<>();
         List<Snapshot.Thread> ms = new ArrayList<>();
         List<Snapshot.G> gs = new ArrayList<>();

@@ -89,6 +89,11 @@ public final class GmpLabApp extends Application {
         });
         ToolBar bar = new ToolBar(step, play, reset, new Label("steps/s"), speed, new Label("theme"), theme);
         root.setTop(bar);
+        Label inspector = new Label("Click a goroutine, an M, a P or a queue to inspect it.");
+        inspector.setId("inspector");
+        inspector.setPadding(new Insets(4, 8, 4, 8));
+        view.selectionProperty().addListener((o, a, b) -> inspector.setText(b.isEmpty() ? "Click a goroutine, an M, a P or a queue to inspect it." : b));
+        root.setBottom(inspector);
         root.setCenter(view);
         BorderPane.setMargin(view, new Insets(0));
         return new Content(session, theme);

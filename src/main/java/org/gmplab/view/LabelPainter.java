@@ -78,14 +78,15 @@ public final class LabelPainter implements Painter {
 
         for (Layout.Pool pool : l.pools.values()) {
             Rect r = pool.rect();
-            double pf = Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8);
+            int count = pool.key().equals("free") ? freeCount(s) : pool.total();
+            int chars = pool.title().length() + 2 + Integer.toString(count).length();
+            double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.6));
             g.setFont(Font.font(null, FontWeight.BOLD, pf));
             g.setFill(th.text);
-            int count = pool.key().equals("free") ? freeCount(s) : pool.total();
             g.fillText(pool.title() + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
             g.setTextAlign(TextAlignment.CENTER);
             for (Layout.Chip chip : pool.chips()) {
-                g.setFont(Font.font(null, FontWeight.BOLD, Math.min(pf, chip.rect().h() * 0.6)));
+                g.setFont(Font.font(null, FontWeight.BOLD, Math.min(fs * 0.9, chip.rect().h() * 0.6)));
                 g.fillText(chip.label(), chip.rect().cx(), chip.rect().cy(), chip.rect().w() * 0.9);
             }
             if (pool.more() != null) {
@@ -141,7 +142,10 @@ public final class LabelPainter implements Painter {
         g.setFill(th.text);
         g.fillText("steal / spinning M", x + ts * 1.4, r.cy());
         x += ts * 1.4 + l.font * 9;
-        g.setFill(th.muted);
-        g.fillText("numbers in tokens are goroutine ids", x, r.cy(), Math.max(1, r.right() - x));
+        String hint = "numbers in tokens are goroutine ids";
+        if (r.right() - x > hint.length() * l.font * 0.5) {   // only when it fits unsqueezed
+            g.setFill(th.muted);
+            g.fillText(hint, x, r.cy());
+        }
     }
 }

@@ -317,6 +317,27 @@ public final class Layout {
         anchors.put(goid, r);
     }
 
+    // ---- hit testing (the inspector) ----------------------------------------------------------------
+
+    /** What is under a point: a goroutine, an M, a P card or a pool (the most specific first). */
+    public record Hit(Kind kind, long id, String pool) {
+        public enum Kind { G, M, P, POOL }
+    }
+
+    /** The thing at ({@code x}, {@code y}), or null. */
+    public Hit hit(double x, double y) {
+        for (Map.Entry<Long, Rect> e : tokens.entrySet())
+            if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.G, e.getKey(), null);
+        for (Map.Entry<Integer, Rect> e : ms.entrySet())
+            if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.M, e.getKey(), null);
+        for (Card c : cards.values()) if (c.card().contains(x, y)) return new Hit(Hit.Kind.P, c.p(), null);
+        for (Pool p : pools.values()) {
+            for (Chip c : p.chips()) if (c.rect().contains(x, y)) return new Hit(c.isM() ? Hit.Kind.M : Hit.Kind.P, c.id(), null);
+            if (p.rect().contains(x, y)) return new Hit(Hit.Kind.POOL, -1, p.key());
+        }
+        return null;
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Is this M sysmon? M1 without a P, a G or spinning (the engine starts sysmon as M1). */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.animation.AnimationTimer;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
@@ -42,6 +44,8 @@ public final class SchedulerView extends Region {
     private long lastNanos;
     private boolean dirty = true;
     private boolean running;
+    private Layout.Hit selected;
+    private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
         setId("scheduler-view");
@@ -52,6 +56,7 @@ public final class SchedulerView extends Region {
         timer = new AnimationTimer() {
             @Override public void handle(long now) { frame(now); }
         };
+        canvas.setOnMouseClicked(e -> select(layout == null ? null : layout.hit(e.getX(), e.getY())));
         ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
         ChangeListener<Window> windowL = (o, a, b) -> {
             if (a != null) a.showingProperty().removeListener(showing);
@@ -77,6 +82,17 @@ public final class SchedulerView extends Region {
         boolean shown = sc != null && sc.getWindow() != null && sc.getWindow().isShowing();
         if (shown && !running) { timer.start(); running = true; }
         else if (!shown && running) { timer.stop(); running = false; }
+    }
+
+    /** A line about what was clicked last (a G, an M, a P or a pool), kept up to date as snapshots arrive. */
+    public ReadOnlyStringProperty selectionProperty() { return selection.getReadOnlyProperty(); }
+
+    /** Selects {@code h} (null clears): the inspector line describes it and its token is outlined. */
+    public void select(Layout.Hit h) {
+        selected = h;
+        selection.set(snap == null ? "" : Inspector.describe(h, snap));
+        dirty = true;
+        if (transition == null) paint(1, 0);
     }
 
     /** True while the frame clock runs (for tests). */
@@ -123,6 +139,7 @@ public final class SchedulerView extends Region {
         snap = s;
         layout = next;
         dirty = true;
+        if (selected != null) selection.set(Inspector.describe(selected, s));
     }
 
     /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
@@ -156,6 +173,24 @@ public final class SchedulerView extends Region {
         GraphicsContext g = canvas.getGraphicsContext2D();
         Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
         for (Painter p : painters) p.paint(g, f);
+        outlineSelection(g, f);
+    }
+
+    private void outlineSelection(GraphicsContext g, Frame f) {
+        if (selected == null) return;
+        Rect r = switch (selected.kind()) {
+            case G -> f.token(selected.id());
+            case M -> layout.ms.get((int) selected.id());
+            case P -> layout.cards.containsKey((int) selected.id()) ? layout.cards.get((int) selected.id()).card() : null;
+            case POOL -> layout.pools.containsKey(selected.pool()) ? layout.pools.get(selected.pool()).rect() : null;
+        };
+        if (r == null) return;
+        double lw = theme.lineWidth * 1.5;
+        g.setStroke(theme.text);
+        g.setLineWidth(lw);
+        g.setLineDashes(lw * 2, lw * 1.5);
+        g.strokeRect(r.x() - lw, r.y() - lw, r.w() + 2 * lw, r.h() + 2 * lw);
+        g.setLineDashes((double[]) null);
     }
 
     private double width() { return Math.max(1, canvas.getWidth()); }

@@ -86,6 +86,20 @@ class LayoutTest {
         assertThat(l.cards.values()).allMatch(c -> c.card().w() > 40 && c.card().h() > 40);
     }
 
+    @Test
+    void hitFindsTheTokenThenTheCardThenThePool() {
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        Layout l = Layout.compute(s, 1280, 720, 1);
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = l.tokens.get(m.curg());
+        assertThat(l.hit(tok.cx(), tok.cy())).isEqualTo(new Layout.Hit(Layout.Hit.Kind.G, m.curg(), null));
+        Rect header = l.cards.get(m.p()).header();
+        assertThat(l.hit(header.cx(), header.cy())).isEqualTo(new Layout.Hit(Layout.Hit.Kind.P, m.p(), null));
+        Rect global = l.pools.get("global").rect();
+        assertThat(l.hit(global.x() + 2, global.y() + 2).pool()).isEqualTo("global");
+        assertThat(l.hit(0, 0)).isNull();
+    }
+
     static void assertNoOverlap(List<Rect> rs, String what) {
         List<Rect> sorted = new ArrayList<>(rs);
         sorted.sort(java.util.Comparator.comparingDouble(Rect::x));

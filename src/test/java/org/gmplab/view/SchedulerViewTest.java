@@ -76,6 +76,16 @@ class SchedulerViewTest {
     }
 
     @Test
+    void clickingARunningGoroutineInspectsIt(FxRobot robot) {
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = view.layoutNow().tokens.get(m.curg());
+        robot.clickOn(view.canvas().localToScreen(tok.cx(), tok.cy()));
+        assertThat(view.selectionProperty().get()).startsWith("G" + m.curg() + "  running").contains("on M" + m.id());
+    }
+
+    @Test
     void themeSwitchChangesTheBackground(FxRobot robot) {
         Snapshot s = Worlds.spawn(2, 1_000_000);
         robot.interact(() -> { view.setTheme(Theme.named("light")); view.show(s, List.of()); view.paintAt(1); });

@@ -59,8 +59,8 @@ public final class Layout {
             Map.entry("global", "global run queue (head →)"), Map.entry("idleP", "idle Ps"),
             Map.entry("idleM", "idle Ms"), Map.entry("sysmon", "sysmon"),
             Map.entry("syscall", "Ms in syscalls"), Map.entry("otherM", "Ms without P"),
-            Map.entry("timer", "timers"), Map.entry("netpoll", "netpoller"), Map.entry("chan", "channels"),
-            Map.entry("mutex", "mutexes"), Map.entry("wg", "WaitGroups"), Map.entry("blocked", "blocked"),
+            Map.entry("timer", "timers"), Map.entry("netpoll", "netpoll"), Map.entry("chan", "channels"),
+            Map.entry("mutex", "mutexes"), Map.entry("wg", "wait groups"), Map.entry("blocked", "blocked"),
             Map.entry("free", "free Gs"));
 
     public final double width, height;

@@ -80,7 +80,7 @@ public final class LabelPainter implements Painter {
             Rect r = pool.rect();
             int count = pool.key().equals("free") ? freeCount(s) : pool.total();
             int chars = pool.title().length() + 2 + Integer.toString(count).length();
-            double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.6));
+            double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.56));
             g.setFont(Font.font(null, FontWeight.BOLD, pf));
             g.setFill(th.text);
             g.fillText(pool.title() + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);

@@ -60,7 +60,7 @@ public final class Layout {
             Map.entry("idleM", "idle Ms"), Map.entry("sysmon", "sysmon"),
             Map.entry("syscall", "Ms in syscalls"), Map.entry("otherM", "Ms without P"),
             Map.entry("timer", "timers"), Map.entry("netpoll", "netpoll"), Map.entry("chan", "channels"),
-            Map.entry("mutex", "mutexes"), Map.entry("wg", "wait groups"), Map.entry("blocked", "blocked"),
+            Map.entry("mutex", "mutexes"), Map.entry("wg", "WaitGroups"), Map.entry("blocked", "blocked"),
             Map.entry("free", "free Gs"));
 
     public final double width, height;

@@ -25,9 +25,18 @@ public final class Main implements Runnable {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
+    /**
+     * Runs the command line with {@code more} subcommands added by the caller (the app adds
+     * {@code screenshot}, which needs JavaFX: the dependency points from app to cli, not back).
+     */
+    public static void main(String[] args, Object... more) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), more));
+    }
+
     /** Runs the command line with the given streams; returns the exit code. */
-    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, Object... more) {
         CommandLine cl = new CommandLine(new Main());
+        for (Object sub : more) cl.addSubcommand(sub);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

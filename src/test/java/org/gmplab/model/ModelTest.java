@@ -174,13 +174,9 @@ class ModelTest {
 
     @Test
     void theFramePumpAppliesFramesOnTheFxThread() throws Exception {
-        CountDownLatch started = new CountDownLatch(1);
-        try {
-            Platform.startup(started::countDown);
-        } catch (IllegalStateException alreadyRunning) {
-            started.countDown();
-        }
-        assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+        // Start the toolkit the TestFX way, so that later TestFX tests in this JVM find it as they expect
+        // (Platform.startup here would leave TestFX without its primary stage).
+        org.testfx.api.FxToolkit.registerPrimaryStage();
         GmpModel m = new GmpModel();
         LatestSlot slot = new LatestSlot(10);
         CountDownLatch applied = new CountDownLatch(1);

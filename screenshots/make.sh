@@ -1,0 +1,14 @@
+#!/bin/sh
+# Regenerates the PNGs in screenshots/ headless (JavaFX on Monocle, software rendering; no display needed).
+# Run from the repository root:  sh screenshots/make.sh
+set -e
+cd "$(dirname "$0")/.."
+[ -f target/gmplab.jar ] || mvn -B -q package -DskipTests
+shot() { java -jar target/gmplab.jar screenshot "$@"; }
+shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme light -o screenshots/overview-4p.png
+shot scenarios/spawn1000.json --gomaxprocs 4 --at 60 --until-event STEAL --progress 0.5 --theme light -o screenshots/steal-mid-animation.png
+shot scenarios/syscall.json --until-event HANDOFFP --theme light -o screenshots/syscall-handoff.png
+shot scenarios/spawn1000.json --gomaxprocs 4 --until-event RUNQPUTSLOW --progress 0.6 --theme dark -o screenshots/overflow.png
+shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme projector -o screenshots/projector.png
+shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme dark -o screenshots/dark.png
+shot scenarios/spawn1000.json --gomaxprocs 16 --at 2000 --theme light --size 1920x1080 -o screenshots/sixteen-ps.png

@@ -1,0 +1,151 @@
+package org.gmplab.view;
+
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.TextAlignment;
+
+import org.gmplab.snapshot.Snapshot;
+
+/** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles, "+N" and the legend. */
+public final class LabelPainter implements Painter {
+    private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
+
+    @Override
+    public void paint(GraphicsContext g, Frame f) {
+        Theme th = f.theme();
+        Layout l = f.layout();
+        Snapshot s = f.snap();
+        double fs = l.font;
+        Font bold = Font.font(null, FontWeight.BOLD, fs);
+        Font plain = Font.font(null, FontWeight.NORMAL, fs * 0.9);
+        g.setTextBaseline(VPos.CENTER);
+        g.setTextAlign(TextAlignment.LEFT);
+
+        g.setFill(th.text);
+        g.setFont(bold);
+        String title = (f.caption() == null ? "" : f.caption() + "   ")
+                + String.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
+                s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size());
+        g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
+
+        for (Snapshot.Proc p : s.ps()) {
+            Layout.Card c = l.cards.get(p.id());
+            if (c == null) continue;
+            double hf = Math.min(fs, c.header().h() * 0.85);
+            g.setFont(Font.font(null, FontWeight.BOLD, hf));
+            g.setFill(th.text);
+            String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+            g.fillText("P" + p.id() + " " + st, c.header().x(), c.header().cy(), c.header().w() * 0.55);
+            g.setFont(Font.font(null, FontWeight.NORMAL, hf * 0.85));
+            g.setFill(th.muted);
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.fillText("tick " + p.schedtick() + " free " + p.gfreecnt(), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            g.setTextAlign(TextAlignment.LEFT);
+            double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
+            g.setFont(Font.font(null, FontWeight.BOLD, rf));
+            g.setFill(th.text);
+            if (p.m() >= 0) {
+                g.setTextAlign(TextAlignment.CENTER);
+                g.fillText("M" + p.m(), c.mChip().cx(), c.mChip().cy(), c.mChip().w() * 0.9);
+                g.setFont(Font.font(null, FontWeight.NORMAL, rf * 0.85));
+                g.fillText("g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
+                g.setTextAlign(TextAlignment.LEFT);
+                Snapshot.Thread m = CardPainter.thread(s, p.m());
+                if (m != null && m.spinning()) {
+                    g.setFill(th.steal);
+                    g.fillText("spinning", c.curg().right() + fs * 0.3, c.thread().cy(), Math.max(1, c.thread().right() - c.curg().right() - fs * 0.3));
+                }
+            } else {
+                g.setFill(th.muted);
+                g.fillText(p.status() == 2 ? "no M (in syscall)" : "no M", c.thread().x(), c.thread().cy(), c.thread().w());
+            }
+            g.setFont(Font.font(null, FontWeight.NORMAL, rf * 0.9));
+            g.setFill(th.muted);
+            g.fillText("next", c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
+            g.setFill(th.text);
+            Rect info = c.ringInfo();
+            if (info.w() > fs) {
+                g.fillText("runq " + p.runq().size() + "/" + p.capacity(), info.x(), info.cy() - (c.compact() ? 0 : rf * 0.0), info.w());
+            }
+            if (c.compact()) {
+                g.setFont(Font.font(null, FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
+                g.setFill(th.text);
+                g.fillText("h=" + p.head() + " t=" + p.tail(), c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
+            }
+        }
+
+        for (Layout.Pool pool : l.pools.values()) {
+            Rect r = pool.rect();
+            int count = pool.key().equals("free") ? freeCount(s) : pool.total();
+            int chars = pool.title().length() + 2 + Integer.toString(count).length();
+            double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.56));
+            g.setFont(Font.font(null, FontWeight.BOLD, pf));
+            g.setFill(th.text);
+            g.fillText(pool.title() + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
+            g.setTextAlign(TextAlignment.CENTER);
+            for (Layout.Chip chip : pool.chips()) {
+                g.setFont(Font.font(null, FontWeight.BOLD, Math.min(fs * 0.9, chip.rect().h() * 0.6)));
+                g.fillText(chip.label(), chip.rect().cx(), chip.rect().cy(), chip.rect().w() * 0.9);
+            }
+            if (pool.more() != null) {
+                g.setFont(plain);
+                int hidden = pool.total() - pool.shown().size() - (pool.chips().isEmpty() ? 0 : pool.chips().size());
+                g.fillText("+" + hidden, pool.more().cx(), pool.more().cy(), pool.more().w());
+            }
+            if (pool.key().equals("free")) {
+                g.setFont(plain);
+                g.setFill(th.muted);
+                g.fillText("global " + s.globalFree() + " · on Ps " + (freeCount(s) - s.globalFree()), pool.body().cx(), pool.body().cy(), pool.body().w());
+            }
+            g.setTextAlign(TextAlignment.LEFT);
+        }
+        legend(g, f);
+    }
+
+    private static int freeCount(Snapshot s) {
+        int n = s.globalFree();
+        for (Snapshot.Proc p : s.ps()) n += p.gfreecnt();
+        return n;
+    }
+
+    private static void legend(GraphicsContext g, Frame f) {
+        Theme th = f.theme();
+        Layout l = f.layout();
+        Rect r = l.legend;
+        double ts = Math.min(r.h() * 0.85, l.font * 1.3);
+        double x = r.x();
+        String[] names = {"runnable", "running", "syscall", "waiting", "dead"};
+        int[] status = {1, 2, 3, 4, 6};
+        g.setFont(Font.font(null, FontWeight.NORMAL, l.font * 0.9));
+        g.setTextAlign(TextAlignment.LEFT);
+        for (int i = 0; i < names.length; i++) {
+            TokenPainter.draw(g, new Rect(x, r.cy() - ts / 2, ts, ts), status[i], -1, th);
+            g.setFill(th.text);
+            g.fillText(names[i], x + ts * 1.25, r.cy());
+            x += ts * 1.25 + names[i].length() * l.font * 0.55 + l.font * 1.2;
+        }
+        double m = Math.max(2, th.lineWidth * 2);
+        g.setFill(th.head);
+        g.fillRect(x, r.cy() - ts / 2, m, ts);
+        g.setFill(th.text);
+        g.fillText("head", x + m + 4, r.cy());
+        x += m + 4 + l.font * 3;
+        g.setFill(th.tail);
+        g.fillRect(x, r.cy() - ts / 2, m, ts);
+        g.setFill(th.text);
+        g.fillText("tail", x + m + 4, r.cy());
+        x += m + 4 + l.font * 2.6;
+        g.setFill(th.steal);
+        g.fillRect(x, r.cy() - th.lineWidth, ts * 1.2, th.lineWidth * 2);
+        g.setFill(th.text);
+        g.fillText("steal / spinning M", x + ts * 1.4, r.cy());
+        x += ts * 1.4 + l.font * 9;
+        String hint = "numbers in tokens are goroutine ids";
+        if (r.right() - x > hint.length() * l.font * 0.5) {   // only when it fits unsqueezed
+            g.setFill(th.muted);
+            g.fillText(hint, x, r.cy());
+        }
+    }
+}

@@ -1,0 +1,374 @@
+package org.gmplab.view;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Where everything goes on the canvas, computed from a snapshot and the canvas size only — no JavaFX,
+ * so it is unit-tested. Painters read it; the animation interpolates between two of them.
+ *
+ * <pre>
+ *  ┌ title bar ──────────────────────────────────────────────────────────────┐
+ *  │ global run queue (lane, head at the left) │ idle Ps │ idle Ms │ sysmon  │  top band
+ *  ├───────────────────────────────────────────────────────────────────────────┤
+ *  │ P cards in a grid: header · thread row (M, g0, curg) · runnext row · ring │  middle
+ *  ├───────────────────────────────────────────────────────────────────────────┤
+ *  │ Ms in syscalls │ other Ms │ timers │ netpoll │ chan │ mutex │ wg │ … │ free │  bottom band
+ *  └ legend ───────────────────────────────────────────────────────────────────┘
+ * </pre>
+ *
+ * Geometry rules: every box is inside the canvas and no two boxes of the same level overlap (cards,
+ * pools, bars); tokens drawn one by one never overlap each other. Gs that have no room of their own (a
+ * compact ring, a pool's overflow, the free lists) get the rectangle of their group as an anchor, so the
+ * animation still knows where they went.
+ */
+public final class Layout {
+    /** M1 is sysmon: runtime.main starts it right after M0, without a P. */
+    public static final int SYSMON_M = 1;
+    /** Below this slot size (px) a ring is drawn as a bar with its count. */
+    public static final double MIN_SLOT = 4;
+
+    /** A P's card. {@code ring} holds the grid of {@code cols × rows} slots, or the bar when {@code compact}. */
+    public record Card(int p, Rect card, Rect header, Rect thread, Rect mChip, Rect g0, Rect curg, Rect runnextRow,
+                       Rect runnext, Rect ringInfo, Rect ring, int capacity, int cols, int rows, double slot, boolean compact) {
+        /** The rectangle of ring slot {@code i} (0 ≤ i < capacity); only in grid mode. */
+        public Rect slot(int i) {
+            int r = i / cols, c = i % cols;
+            return new Rect(ring.x() + c * slot, ring.y() + r * slot, slot, slot);
+        }
+    }
+
+    /** A labelled chip for a P or an M outside the P grid (idle lists, sysmon, Ms in syscalls). */
+    public record Chip(String label, Rect rect, int id, boolean isM) {}
+
+    /** A box with a title and a body: the global queue, the idle lists, the waiting places, the free lists. */
+    public record Pool(String key, String title, Rect rect, Rect body, List<Chip> chips, List<Long> shown, int total,
+                       Rect more) {}
+
+    /** The pools in the order they are laid out; each has a stable key. */
+    public static final List<String> TOP_POOLS = List.of("global", "idleP", "idleM", "sysmon");
+    public static final List<String> BOTTOM_POOLS =
+            List.of("syscall", "otherM", "timer", "netpoll", "chan", "mutex", "wg", "blocked", "free");
+
+    private static final Map<String, String> TITLES = Map.ofEntries(
+            Map.entry("global", "global run queue (head →)"), Map.entry("idleP", "idle Ps"),
+            Map.entry("idleM", "idle Ms"), Map.entry("sysmon", "sysmon"),
+            Map.entry("syscall", "Ms in syscalls"), Map.entry("otherM", "Ms without P"),
+            Map.entry("timer", "timers"), Map.entry("netpoll", "netpoll"), Map.entry("chan", "channels"),
+            Map.entry("mutex", "mutexes"), Map.entry("wg", "WaitGroups"), Map.entry("blocked", "blocked"),
+            Map.entry("free", "free Gs"));
+
+    public final double width, height;
+    /** Base font size in px; painters scale from it. */
+    public final double font;
+    public final Rect title, legend, grid;
+    public final Map<Integer, Card> cards = new LinkedHashMap<>();
+    public final Map<String, Pool> pools = new LinkedHashMap<>();
+    /** Gs drawn one by one: goid → token rectangle. */
+    public final Map<Long, Rect> tokens = new HashMap<>();
+    /** Every G that is somewhere on screen: goid → its token, or its group's rectangle. */
+    public final Map<Long, Rect> anchors = new HashMap<>();
+    /** For Ms drawn as chips or in cards: M id → rectangle. */
+    public final Map<Integer, Rect> ms = new HashMap<>();
+
+    private Layout(double width, double height, double font, Rect title, Rect legend, Rect grid) {
+        this.width = width;
+        this.height = height;
+        this.font = font;
+        this.title = title;
+        this.legend = legend;
+        this.grid = grid;
+    }
+
+    /** Lays out {@code s} on a {@code width × height} canvas; {@code typeScale} enlarges type (projector theme). */
+    public static Layout compute(Snapshot s, double width, double height, double typeScale) {
+        double f = clamp(Math.min(height / 46, width / 80), 10, 22) * typeScale;
+        double m = Math.max(4, f * 0.4);          // outer margin and gap between boxes
+        Rect all = new Rect(m, m, Math.max(0, width - 2 * m), Math.max(0, height - 2 * m));
+        double titleH = f * 1.5, legendH = f * 1.6;
+        double topH = clamp(height * 0.14, f * 4.2, f * 6);
+        double bottomH = clamp(height * 0.19, f * 5, f * 8);
+        Rect title = all.top(titleH);
+        Rect top = new Rect(all.x(), title.bottom() + m, all.w(), topH);
+        Rect legend = new Rect(all.x(), all.bottom() - legendH, all.w(), legendH);
+        Rect bottom = new Rect(all.x(), legend.y() - m - bottomH, all.w(), bottomH);
+        Rect grid = new Rect(all.x(), top.bottom() + m, all.w(), Math.max(0, bottom.y() - m - top.bottom() - m));
+        Layout l = new Layout(width, height, f, title, legend, grid);
+        l.placeCards(s, m);
+        l.placeTop(s, top, m);
+        l.placeBottom(s, bottom, m);
+        l.placeGs(s);
+        return l;
+    }
+
+    // ---- P cards ----------------------------------------------------------------------------------
+
+    private void placeCards(Snapshot s, double gap) {
+        int n = s.ps().size();
+        if (n == 0) return;
+        int bestCols = 1;
+        double best = -1;
+        for (int cols = 1; cols <= n; cols++) {
+            int rows = (n + cols - 1) / cols;
+            double cw = (grid.w() - (cols - 1) * gap) / cols, ch = (grid.h() - (rows - 1) * gap) / rows;
+            double score = Math.min(cw, ch * 1.15);
+            if (score > best) { best = score; bestCols = cols; }
+        }
+        int cols = bestCols, rows = (n + cols - 1) / cols;
+        double cw = (grid.w() - (cols - 1) * gap) / cols, ch = (grid.h() - (rows - 1) * gap) / rows;
+        for (int i = 0; i < n; i++) {
+            Snapshot.Proc p = s.ps().get(i);
+            Rect card = new Rect(grid.x() + (i % cols) * (cw + gap), grid.y() + (i / cols) * (ch + gap), cw, ch);
+            cards.put(p.id(), card(p, card));
+        }
+    }
+
+    private Card card(Snapshot.Proc p, Rect card) {
+        double pad = Math.max(2, font * 0.25);
+        Rect in = card.inset(pad);
+        double headerH = Math.min(in.h() * 0.22, font * 1.35);
+        double rowH = clamp(card.h() * 0.2, Math.min(font * 1.6, in.h() * 0.22), font * 2.6);
+        Rect header = in.top(headerH);
+        Rect rest = in.below(headerH, pad);
+        Rect thread = rest.top(rowH);
+        rest = rest.below(rowH, pad);
+        Rect runnextRow = rest.top(rowH);
+        Rect ringArea = rest.below(rowH, pad);
+        double tok = Math.max(0, Math.min(rowH - 2, thread.w() / 4));
+        double chipW = Math.min(font * 2.6, thread.w() * 0.4);
+        Rect mChip = new Rect(thread.x(), thread.y(), chipW, thread.h());
+        double g0W = Math.min(font * 1.8, thread.w() * 0.2);
+        Rect g0 = new Rect(mChip.right() + pad, thread.y() + thread.h() * 0.2, g0W, thread.h() * 0.6);
+        Rect curg = new Rect(g0.right() + pad * 2, thread.cy() - tok / 2, tok, tok);
+        double labelW = Math.min(font * 2.6, runnextRow.w() * 0.35);
+        Rect runnext = new Rect(runnextRow.x() + labelW, runnextRow.cy() - tok / 2, tok, tok);
+        Rect ringInfo = new Rect(runnext.right() + pad, runnextRow.y(),
+                Math.max(0, runnextRow.right() - runnext.right() - pad), runnextRow.h());
+        int cap = Math.max(1, p.capacity());
+        int bestCols = 1;
+        double bestSlot = 0;
+        for (int c = 1; c <= cap; c = c * 2 > cap && c != cap ? cap : c * 2) {   // powers of two, then cap itself
+            int r = (cap + c - 1) / c;
+            double sl = Math.floor(Math.min(ringArea.w() / c, ringArea.h() / r) * 4) / 4;
+            if (sl > bestSlot) { bestSlot = sl; bestCols = c; }
+            if (c == cap) break;
+        }
+        bestSlot = Math.min(bestSlot, font * 2.2);
+        int gridRows = (cap + bestCols - 1) / bestCols;
+        boolean compact = bestSlot < MIN_SLOT;
+        Rect ring;
+        if (compact) {
+            double bh = Math.min(ringArea.h(), font * 1.3);
+            ring = new Rect(ringArea.x(), ringArea.y(), ringArea.w(), bh);
+        } else {
+            double gw = bestCols * bestSlot, gh = gridRows * bestSlot;
+            ring = new Rect(ringArea.x() + (ringArea.w() - gw) / 2, ringArea.y(), gw, gh);
+        }
+        return new Card(p.id(), card, header, thread, mChip, g0, curg, runnextRow, runnext, ringInfo, ring, cap,
+                bestCols, gridRows, bestSlot, compact);
+    }
+
+    // ---- pools ------------------------------------------------------------------------------------
+
+    private void placeTop(Snapshot s, Rect top, double gap) {
+        double[] share = {0.52, 0.16, 0.16, 0.16};
+        List<Rect> boxes = split(top, share, gap);
+        pools.put("global", tokenPool("global", boxes.get(0), s.globalQueue()));
+        List<Chip> idleP = new ArrayList<>();
+        for (int id : s.idlePs()) idleP.add(new Chip("P" + id, null, id, false));
+        pools.put("idleP", chipPool("idleP", boxes.get(1), idleP, false));
+        List<Chip> idleM = new ArrayList<>();
+        for (int id : s.idleMs()) idleM.add(new Chip("M" + id, null, id, true));
+        pools.put("idleM", chipPool("idleM", boxes.get(2), idleM, false));
+        List<Chip> sys = new ArrayList<>();
+        for (Snapshot.Thread t : s.ms()) if (isSysmon(t)) sys.add(new Chip("M" + t.id(), null, t.id(), true));
+        pools.put("sysmon", chipPool("sysmon", boxes.get(3), sys, false));
+    }
+
+    private void placeBottom(Snapshot s, Rect bottom, double gap) {
+        double[] share = {0.2, 0.13, 0.09, 0.09, 0.09, 0.09, 0.09, 0.09, 0.13};
+        List<Rect> boxes = split(bottom, share, gap);
+        List<Chip> syscall = new ArrayList<>(), other = new ArrayList<>();
+        java.util.Set<Integer> idle = new java.util.HashSet<>(s.idleMs());
+        for (Snapshot.Thread t : s.ms()) {
+            if (t.p() >= 0 || idle.contains(t.id()) || isSysmon(t)) continue;
+            if (t.curg() >= 0) syscall.add(new Chip("M" + t.id(), null, t.id(), true));
+            else other.add(new Chip("M" + t.id() + (t.spinning() ? " spin" : t.nextp() >= 0 ? " →P" + t.nextp() : ""),
+                    null, t.id(), true));
+        }
+        pools.put("syscall", chipPool("syscall", boxes.get(0), syscall, true));
+        pools.put("otherM", chipPool("otherM", boxes.get(1), other, false));
+        Map<String, List<Long>> waiting = new HashMap<>();
+        for (Snapshot.G g : s.gs()) {
+            String key = switch (g.where()) {
+                case "timer", "netpoll", "chan", "mutex", "wg" -> g.where();
+                case "forever", "injected" -> "blocked";
+                default -> null;
+            };
+            if (key != null) waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(g.goid());
+        }
+        int i = 2;
+        for (String key : List.of("timer", "netpoll", "chan", "mutex", "wg", "blocked"))
+            pools.put(key, tokenPool(key, boxes.get(i++), waiting.getOrDefault(key, List.of())));
+        pools.put("free", tokenPool("free", boxes.get(i), List.of()));
+    }
+
+    private Pool tokenPool(String key, Rect r, List<Long> goids) {
+        Rect body = body(r);
+        double ts = Math.min(font * 1.9, Math.max(0, body.h() - 2));
+        double step = ts + Math.max(2, font * 0.2);
+        int cols = ts <= 0 ? 0 : (int) Math.floor((body.w() + step - ts) / step);
+        int rows = ts <= 0 ? 0 : (int) Math.floor((body.h() + step - ts) / step);
+        int room = Math.max(0, cols * rows);
+        int n = goids.size();
+        int shownN = n <= room ? n : Math.max(0, room - 2);   // keep two cells for the "+N" label
+        List<Long> shown = new ArrayList<>(goids.subList(0, shownN));
+        for (int k = 0; k < shownN; k++) {
+            Rect t = new Rect(body.x() + (k % cols) * step, body.y() + (k / cols) * step, ts, ts);
+            tokens.put(goids.get(k), t);
+        }
+        Rect more = null;
+        if (shownN < n) {
+            int k = shownN;
+            double mw = Math.min(body.right() - (body.x() + (k % cols) * step), 2 * step);
+            more = new Rect(body.x() + (k % cols) * step, body.y() + (k / cols) * step, Math.max(0, mw), ts);
+            for (int j = shownN; j < n; j++) anchors.put(goids.get(j), more);
+        }
+        return new Pool(key, TITLES.get(key), r, body, List.of(), shown, n, more);
+    }
+
+    /** Chips flow left to right, top to bottom; {@code withG} leaves room for the G each M holds. */
+    private Pool chipPool(String key, Rect r, List<Chip> chips, boolean withG) {
+        Rect body = body(r);
+        double ch = Math.min(font * 1.6, body.h());
+        double cw = Math.max(font * 2.6, chips.stream().mapToDouble(c -> c.label().length()).max().orElse(2) * font * 0.62 + font * 0.6);
+        double cellW = withG ? cw + ch + font * 0.3 : cw;
+        double step = Math.max(2, font * 0.25);
+        int cols = Math.max(0, (int) Math.floor((body.w() + step) / (cellW + step)));
+        int rows = ch <= 0 ? 0 : (int) Math.floor((body.h() + step) / (ch + step));
+        int room = cols * rows;
+        int n = chips.size();
+        int shownN = n <= room ? n : Math.max(0, room - 1);
+        List<Chip> placed = new ArrayList<>();
+        for (int k = 0; k < shownN; k++) {
+            double x = body.x() + (k % cols) * (cellW + step), y = body.y() + (k / cols) * (ch + step);
+            Chip c = chips.get(k);
+            Rect cr = new Rect(x, y, Math.min(cw, body.right() - x), ch);
+            placed.add(new Chip(c.label(), cr, c.id(), c.isM()));
+            if (c.isM()) ms.put(c.id(), cr);
+        }
+        Rect more = null;
+        if (shownN < n) {
+            int k = shownN;
+            double x = body.x() + (k % cols) * (cellW + step);
+            more = new Rect(x, body.y() + (k / cols) * (ch + step), Math.min(cellW, body.right() - x), ch);
+        }
+        return new Pool(key, TITLES.get(key), r, body, List.copyOf(placed), List.of(), n, more);
+    }
+
+    private Rect body(Rect r) {
+        double pad = Math.max(2, font * 0.25);
+        double titleH = Math.min(font * 1.3, r.h() / 2);
+        return r.inset(pad).below(titleH, 0);
+    }
+
+    // ---- goroutines -------------------------------------------------------------------------------
+
+    private void placeGs(Snapshot s) {
+        for (Snapshot.Proc p : s.ps()) {
+            Card c = cards.get(p.id());
+            if (p.m() >= 0) ms.put(p.m(), c.mChip());
+            if (p.runnext() >= 0) put(p.runnext(), c.runnext());
+            for (int i = 0; i < p.runq().size(); i++) {
+                long goid = p.runq().get(i);
+                if (c.compact()) anchors.put(goid, c.ring());
+                else put(goid, c.slot(Math.floorMod(p.head() + i, c.capacity())));
+            }
+        }
+        Pool syscall = pools.get("syscall");
+        Map<Integer, Rect> syscallChip = new HashMap<>();
+        for (Chip c : syscall.chips()) syscallChip.put(c.id(), c.rect());
+        for (Snapshot.Thread t : s.ms()) {
+            if (t.curg() < 0) continue;
+            if (t.p() >= 0 && cards.containsKey(t.p())) {
+                put(t.curg(), cards.get(t.p()).curg());
+            } else if (syscallChip.containsKey(t.id())) {
+                Rect chip = syscallChip.get(t.id());
+                double ts = chip.h();
+                put(t.curg(), new Rect(chip.right() + font * 0.3, chip.y(), ts, ts));
+            } else if (syscall.more() != null) {
+                anchors.put(t.curg(), syscall.more());
+            }
+        }
+        Pool free = pools.get("free");
+        for (Snapshot.G g : s.gs()) {
+            if (g.where().equals("free") || (g.status() == 6 && !anchors.containsKey(g.goid()))) anchors.put(g.goid(), free.body());
+        }
+        for (Map.Entry<Long, Rect> e : tokens.entrySet()) anchors.putIfAbsent(e.getKey(), e.getValue());
+    }
+
+    private void put(long goid, Rect r) {
+        tokens.put(goid, r);
+        anchors.put(goid, r);
+    }
+
+    // ---- hit testing (the inspector) ----------------------------------------------------------------
+
+    /** What is under a point: a goroutine, an M, a P card or a pool (the most specific first). */
+    public record Hit(Kind kind, long id, String pool) {
+        public enum Kind { G, M, P, POOL }
+    }
+
+    /** The thing at ({@code x}, {@code y}), or null. */
+    public Hit hit(double x, double y) {
+        for (Map.Entry<Long, Rect> e : tokens.entrySet())
+            if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.G, e.getKey(), null);
+        for (Map.Entry<Integer, Rect> e : ms.entrySet())
+            if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.M, e.getKey(), null);
+        for (Card c : cards.values()) if (c.card().contains(x, y)) return new Hit(Hit.Kind.P, c.p(), null);
+        for (Pool p : pools.values()) {
+            for (Chip c : p.chips()) if (c.rect().contains(x, y)) return new Hit(c.isM() ? Hit.Kind.M : Hit.Kind.P, c.id(), null);
+            if (p.rect().contains(x, y)) return new Hit(Hit.Kind.POOL, -1, p.key());
+        }
+        return null;
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    /** Is this M sysmon? M1 without a P, a G or spinning (the engine starts sysmon as M1). */
+    public static boolean isSysmon(Snapshot.Thread t) {
+        return t.id() == SYSMON_M && t.p() < 0 && t.curg() < 0 && !t.spinning();
+    }
+
+    /** Splits {@code r} horizontally into boxes with the given shares, {@code gap} apart. */
+    static List<Rect> split(Rect r, double[] share, double gap) {
+        double total = 0;
+        for (double d : share) total += d;
+        double avail = Math.max(0, r.w() - gap * (share.length - 1));
+        List<Rect> out = new ArrayList<>();
+        double x = r.x();
+        for (double d : share) {
+            double w = avail * d / total;
+            out.add(new Rect(x, r.y(), w, r.h()));
+            x += w + gap;
+        }
+        return out;
+    }
+
+    static double clamp(double v, double lo, double hi) { return Math.max(lo, Math.min(hi, v)); }
+
+    /** All boxes that must not overlap each other: cards, pools, title, legend. */
+    public List<Rect> boxes() {
+        List<Rect> out = new ArrayList<>();
+        out.add(title);
+        out.add(legend);
+        for (Card c : cards.values()) out.add(c.card());
+        for (Pool p : pools.values()) out.add(p.rect());
+        return out;
+    }
+}

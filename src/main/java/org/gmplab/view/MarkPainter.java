@@ -1,0 +1,91 @@
+package org.gmplab.view;
+
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.TextAlignment;
+
+/**
+ * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a
+ * hand-off or retake as a thick outline around the P, an overflow (runqputslow's 128+1) as a sweep to the
+ * global queue, a preemption and the 61st-tick pull as arrows with a label.
+ */
+public final class MarkPainter implements Painter {
+    @Override
+    public void paint(GraphicsContext g, Frame f) {
+        Transition tr = f.transition();
+        if (tr == null || f.markAlpha() <= 0) return;
+        Theme th = f.theme();
+        double lw = th.lineWidth * 2.2;
+        g.save();
+        g.setGlobalAlpha(Math.min(1, f.markAlpha()));
+        g.setFont(Font.font(null, FontWeight.BOLD, f.layout().font * 1.05));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        for (Transition.Mark m : tr.marks) {
+            switch (m.kind()) {
+                case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, m.label(), th, f.progress());
+                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, m.label(), th, f.progress());
+                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, lw, m.label(), th, f.progress());
+                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, lw, m.label(), th, f.progress());
+                case RETAKE -> {
+                    outline(g, m.to(), th.handoff, lw);
+                    arc(g, m.from(), m.to(), th.handoff, lw, m.label(), th, f.progress());
+                }
+                case HANDOFF -> {
+                    outline(g, m.to(), th.handoff, lw);
+                    label(g, m.label(), m.to().cx(), m.to().y() + m.to().h() * 0.62, th.handoff, th);
+                }
+            }
+        }
+        g.restore();
+    }
+
+    /** A curved arrow from the top of {@code a} to the top of {@code b}, drawn up to progress {@code t}. */
+    static void arc(GraphicsContext g, Rect a, Rect b, Color c, double lw, String label, Theme th, double t) {
+        double x0 = a.cx(), y0 = a.cy(), x1 = b.cx(), y1 = b.cy();
+        double dist = Math.hypot(x1 - x0, y1 - y0);
+        double bend = Math.min(dist * 0.35, 140);
+        double mx = (x0 + x1) / 2, my = Math.min(y0, y1) - bend;   // control point above both ends
+        if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) { mx = Math.max(x0, x1) + bend; my = (y0 + y1) / 2; }
+        g.setStroke(c);
+        g.setLineWidth(lw);
+        g.beginPath();
+        g.moveTo(x0, y0);
+        g.quadraticCurveTo(mx, my, x1, y1);
+        g.stroke();
+        // the arrow head at the end, along the tangent (control point → end)
+        double ang = Math.atan2(y1 - my, x1 - mx), hl = lw * 5;
+        g.setFill(c);
+        g.fillPolygon(new double[] {x1, x1 - hl * Math.cos(ang - 0.45), x1 - hl * Math.cos(ang + 0.45)},
+                new double[] {y1, y1 - hl * Math.sin(ang - 0.45), y1 - hl * Math.sin(ang + 0.45)}, 3);
+        g.fillOval(x0 - lw * 1.5, y0 - lw * 1.5, lw * 3, lw * 3);
+        // a dot travelling along the curve shows the direction while the tokens glide
+        if (t < 1) {
+            double u = Math.max(0, t);
+            double px = (1 - u) * (1 - u) * x0 + 2 * (1 - u) * u * mx + u * u * x1;
+            double py = (1 - u) * (1 - u) * y0 + 2 * (1 - u) * u * my + u * u * y1;
+            g.fillOval(px - lw * 2.5, py - lw * 2.5, lw * 5, lw * 5);
+        }
+        double lx = 0.25 * x0 + 0.5 * mx + 0.25 * x1, ly = 0.25 * y0 + 0.5 * my + 0.25 * y1;
+        label(g, label, lx, ly, c, th);
+    }
+
+    static void outline(GraphicsContext g, Rect r, Color c, double lw) {
+        g.setStroke(c);
+        g.setLineWidth(lw * 1.5);
+        g.strokeRect(r.x() + lw, r.y() + lw, r.w() - 2 * lw, r.h() - 2 * lw);
+    }
+
+    /** Text on a filled pill, so it reads over anything. */
+    static void label(GraphicsContext g, String s, double x, double y, Color c, Theme th) {
+        double fs = g.getFont().getSize();
+        double w = s.length() * fs * 0.62 + fs;
+        g.setFill(c);
+        g.fillRoundRect(x - w / 2, y - fs * 0.8, w, fs * 1.6, fs, fs);
+        g.setFill(Theme.ink(c));
+        g.fillText(s, x, y, w - fs * 0.5);
+    }
+}

@@ -1,0 +1,54 @@
+package org.gmplab.view;
+
+import javafx.scene.canvas.GraphicsContext;
+
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Each P's local run queue as the ring it is: all {@code capacity} slots in order of slot index (counter mod
+ * capacity), so a queue that wrapped round shows in two pieces; the head slot is marked by a bar on its left
+ * edge, the tail slot (the next free one) by a bar on its right. When there is no room, a bar with the count.
+ */
+public final class RingPainter implements Painter {
+    @Override
+    public void paint(GraphicsContext g, Frame f) {
+        Theme th = f.theme();
+        for (Snapshot.Proc p : f.snap().ps()) {
+            Layout.Card c = f.layout().cards.get(p.id());
+            if (c == null) continue;
+            if (c.compact()) bar(g, c, p, th);
+            else grid(g, c, p, th);
+        }
+    }
+
+    private static void grid(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {
+        double s = c.slot();
+        double gap = s >= 8 ? 1 : 0;
+        g.setFill(th.slot);
+        for (int i = 0; i < c.capacity(); i++) {
+            Rect r = c.slot(i);
+            g.fillRect(r.x(), r.y(), r.w() - gap, r.h() - gap);
+        }
+        // head: a bar just left of the head slot; tail: a bar inside the next free slot (tail mod capacity).
+        // Empty or full, both sit at the same boundary, side by side.
+        double mark = Math.max(2, Math.min(s * 0.4, th.lineWidth * 2));
+        Rect head = c.slot(Math.floorMod(p.head(), c.capacity()));
+        g.setFill(th.head);
+        g.fillRect(head.x() - mark, head.y() - mark / 2, mark, head.h() + mark);
+        Rect tail = c.slot(Math.floorMod(p.tail(), c.capacity()));
+        g.setFill(th.tail);
+        g.fillRect(tail.x(), tail.y() - mark / 2, mark, tail.h() + mark);
+    }
+
+    private static void bar(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {
+        Rect r = c.ring();
+        g.setFill(th.slot);
+        g.fillRect(r.x(), r.y(), r.w(), r.h());
+        double frac = p.capacity() == 0 ? 0 : (double) p.runq().size() / p.capacity();
+        g.setFill(th.runnable);
+        g.fillRect(r.x(), r.y(), r.w() * frac, r.h());
+        g.setStroke(th.border);
+        g.setLineWidth(Math.max(1, th.lineWidth * 0.7));
+        g.strokeRect(r.x(), r.y(), r.w(), r.h());
+    }
+}

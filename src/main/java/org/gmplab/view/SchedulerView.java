@@ -1,0 +1,225 @@
+package org.gmplab.view;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javafx.animation.AnimationTimer;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ChangeListener;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Region;
+import javafx.stage.Window;
+
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * The scheduler canvas. Snapshots arrive through {@link #publish} (any thread, latest wins) or {@link #show}
+ * (FX thread); one {@link AnimationTimer} — running only while the canvas is in a showing window — picks
+ * them up and glides the tokens from the old layout to the new one. When a snapshot arrives before the
+ * previous glide has ended, the view snaps to it instead: it never lags behind the engine.
+ */
+public final class SchedulerView extends Region {
+    /** Snapshot plus the events that led to it, waiting for the next frame. */
+    private record Update(Snapshot snap, List<Event> events) {}
+
+    private final Canvas canvas = new Canvas();
+    private final List<Painter> painters =
+            List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter());
+    private final AtomicReference<Update> inbox = new AtomicReference<>();
+    private final AnimationTimer timer;
+    private Theme theme = Theme.named("light");
+    private String caption = "";
+    private double animationMillis = 450;
+
+    private Snapshot snap;
+    private Layout layout;
+    private Transition transition;
+    private long startNanos;
+    private long markNanos;
+    private long lastNanos;
+    private boolean dirty = true;
+    private boolean running;
+    private Layout.Hit selected;
+    private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
+
+    public SchedulerView() {
+        setId("scheduler-view");
+        canvas.setId("scheduler-canvas");
+        getChildren().add(canvas);
+        setMinSize(320, 200);
+        setPrefSize(1280, 720);
+        timer = new AnimationTimer() {
+            @Override public void handle(long now) { frame(now); }
+        };
+        canvas.setOnMouseClicked(e -> select(layout == null ? null : layout.hit(e.getX(), e.getY())));
+        ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
+        ChangeListener<Window> windowL = (o, a, b) -> {
+            if (a != null) a.showingProperty().removeListener(showing);
+            if (b != null) b.showingProperty().addListener(showing);
+            updateTimer();
+        };
+        sceneProperty().addListener((o, oldScene, newScene) -> {
+            if (oldScene != null) {
+                oldScene.windowProperty().removeListener(windowL);
+                if (oldScene.getWindow() != null) oldScene.getWindow().showingProperty().removeListener(showing);
+            }
+            if (newScene != null) {
+                newScene.windowProperty().addListener(windowL);
+                if (newScene.getWindow() != null) newScene.getWindow().showingProperty().addListener(showing);
+            }
+            updateTimer();
+        });
+    }
+
+    /** Starts the frame clock while the canvas is in a showing window, stops it otherwise. */
+    private void updateTimer() {
+        Scene sc = getScene();
+        boolean shown = sc != null && sc.getWindow() != null && sc.getWindow().isShowing();
+        if (shown && !running) { timer.start(); running = true; }
+        else if (!shown && running) { timer.stop(); running = false; }
+    }
+
+    /** A line about what was clicked last (a G, an M, a P or a pool), kept up to date as snapshots arrive. */
+    public ReadOnlyStringProperty selectionProperty() { return selection.getReadOnlyProperty(); }
+
+    /** Selects {@code h} (null clears): the inspector line describes it and its token is outlined. */
+    public void select(Layout.Hit h) {
+        selected = h;
+        selection.set(snap == null ? "" : Inspector.describe(h, snap));
+        dirty = true;
+        if (transition == null) paint(1, 0);
+    }
+
+    /** True while the frame clock runs (for tests). */
+    public boolean isAnimating() { return running; }
+
+    public Canvas canvas() { return canvas; }
+    public Theme theme() { return theme; }
+    public Snapshot snapshot() { return snap; }
+    public Layout layoutNow() { return layout; }
+
+    public void setTheme(Theme t) {
+        theme = t;
+        relayout();
+    }
+
+    public void setCaption(String c) { caption = c; dirty = true; }
+
+    /** Glide duration in ms; 0 snaps every time. */
+    public void setAnimationMillis(double ms) { animationMillis = Math.max(0, ms); }
+
+    /** From any thread: the newest snapshot wins; events of skipped snapshots are kept (up to 500). */
+    public void publish(Snapshot s, List<Event> events) {
+        inbox.updateAndGet(old -> {
+            if (old == null) return new Update(s, List.copyOf(events));
+            List<Event> all = new ArrayList<>(old.events());
+            all.addAll(events);
+            if (all.size() > 500) all = all.subList(all.size() - 500, all.size());
+            return new Update(s, List.copyOf(all));
+        });
+    }
+
+    /** FX thread: shows {@code s}, animating from the current picture unless a glide is still running. */
+    public void show(Snapshot s, List<Event> events) {
+        show(s, events, lastNanos == 0 ? System.nanoTime() : lastNanos);
+    }
+
+    private void show(Snapshot s, List<Event> events, long now) {
+        Layout next = Layout.compute(s, width(), height(), theme.typeScale);
+        long dur = (long) (animationMillis * 1e6);
+        boolean busy = transition != null && now - startNanos < dur;
+        transition = layout == null ? null : new Transition(layout, next, events);
+        startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
+        markNanos = now;                                    // marks show in full even when the tokens snap
+        snap = s;
+        layout = next;
+        dirty = true;
+        if (selected != null) selection.set(Inspector.describe(selected, s));
+    }
+
+    /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
+    private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }
+    private static final long MARK_FADE_NS = 400_000_000L;
+
+    private void frame(long now) {
+        lastNanos = now;
+        Update u = inbox.getAndSet(null);
+        if (u != null) show(u.snap(), u.events(), now);
+        if (snap == null) return;
+        double dur = animationMillis * 1e6;
+        double t = dur <= 0 ? 1 : Math.min(1, (now - startNanos) / dur);
+        long sinceMarks = now - markNanos;
+        double alpha = transition == null ? 0
+                : sinceMarks < markHoldNanos() ? 1 : 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS;
+        if (t < 1 || alpha > 0 || dirty) {
+            paint(t, Math.max(0, alpha));
+            dirty = false;
+        }
+        if (transition != null && alpha <= 0) { transition = null; paint(1, 0); }
+    }
+
+    /** Paints the current transition at {@code progress} (0..1) with marks at full strength: for screenshots and tests. */
+    public void paintAt(double progress) {
+        paint(progress, transition == null ? 0 : 1);
+    }
+
+    private void paint(double progress, double markAlpha) {
+        if (snap == null) return;
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
+        for (Painter p : painters) p.paint(g, f);
+        outlineSelection(g, f);
+    }
+
+    private void outlineSelection(GraphicsContext g, Frame f) {
+        if (selected == null) return;
+        Rect r = switch (selected.kind()) {
+            case G -> f.token(selected.id());
+            case M -> layout.ms.get((int) selected.id());
+            case P -> layout.cards.containsKey((int) selected.id()) ? layout.cards.get((int) selected.id()).card() : null;
+            case POOL -> layout.pools.containsKey(selected.pool()) ? layout.pools.get(selected.pool()).rect() : null;
+        };
+        if (r == null) return;
+        double lw = theme.lineWidth * 1.5;
+        g.setStroke(theme.text);
+        g.setLineWidth(lw);
+        g.setLineDashes(lw * 2, lw * 1.5);
+        g.strokeRect(r.x() - lw, r.y() - lw, r.w() + 2 * lw, r.h() + 2 * lw);
+        g.setLineDashes((double[]) null);
+    }
+
+    private double width() { return Math.max(1, canvas.getWidth()); }
+    private double height() { return Math.max(1, canvas.getHeight()); }
+
+    private void relayout() {
+        if (snap != null) {
+            Layout next = Layout.compute(snap, width(), height(), theme.typeScale);
+            transition = null;   // a resize mid-glide snaps: the old rectangles mean nothing now
+            layout = next;
+        }
+        dirty = true;
+        paint(1, 0);
+    }
+
+    /** Sets the canvas size directly (screenshots, tests without a scene). */
+    public void setCanvasSize(double w, double h) {
+        canvas.setWidth(w);
+        canvas.setHeight(h);
+        relayout();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        double w = Math.floor(getWidth()), h = Math.floor(getHeight());
+        if (w != canvas.getWidth() || h != canvas.getHeight()) {
+            canvas.setWidth(w);
+            canvas.setHeight(h);
+            relayout();
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.gmplab.view;
+
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.TextAlignment;
+import javafx.geometry.VPos;
+
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * Goroutine tokens. Each status has a colour AND a shape, so it reads without colour: runnable ●,
+ * running ■, in a syscall ◆, waiting ▲, dead ✕. Large enough tokens carry their goid.
+ */
+public final class TokenPainter implements Painter {
+    /** Below this size (px) a token is a plain coloured square: there is no room for a shape. */
+    static final double MIN_SHAPE = 7;
+    /** Below this size (px) the goid is not written. */
+    static final double MIN_ID = 15;
+
+    @Override
+    public void paint(GraphicsContext g, Frame f) {
+        Theme th = f.theme();
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        double lastFont = -1;
+        for (Snapshot.G gr : f.snap().gs()) {
+            Rect r = f.token(gr.goid());
+            if (r == null) continue;
+            if (r.w() >= MIN_ID) {
+                double fs = fontSize(r.w(), gr.goid());
+                if (fs != lastFont) { g.setFont(Font.font(null, FontWeight.BOLD, fs)); lastFont = fs; }
+            }
+            draw(g, r, gr.status(), gr.goid(), th);
+        }
+    }
+
+    static double fontSize(double size, long goid) {
+        int digits = Long.toString(goid).length();
+        return Math.floor(Math.min(size * 0.5, size * 1.45 / Math.max(2, digits)));
+    }
+
+    /** Draws one token of Go status {@code status} in {@code r}; {@code goid} < 0 draws no number. Font must be set. */
+    static void draw(GraphicsContext g, Rect r, int status, long goid, Theme th) {
+        Color c = th.status(status);
+        double s = Math.min(r.w(), r.h());
+        if (s < MIN_SHAPE) {
+            g.setFill(c);
+            g.fillRect(r.x(), r.y(), Math.max(1, r.w() - 1), Math.max(1, r.h() - 1));
+            return;
+        }
+        double x = r.x(), y = r.y();
+        double lw = Math.max(1, Math.min(th.lineWidth, s / 10));
+        g.setFill(c);
+        g.setStroke(th.border);
+        g.setLineWidth(lw);
+        double i = lw / 2;
+        switch (status) {
+            case 1 -> {   // runnable: circle
+                g.fillOval(x + i, y + i, s - 2 * i, s - 2 * i);
+                g.strokeOval(x + i, y + i, s - 2 * i, s - 2 * i);
+            }
+            case 2 -> {   // running: square
+                g.fillRect(x + i, y + i, s - 2 * i, s - 2 * i);
+                g.strokeRect(x + i, y + i, s - 2 * i, s - 2 * i);
+            }
+            case 3 -> {   // syscall: diamond
+                double[] xs = {x + s / 2, x + s - i, x + s / 2, x + i};
+                double[] ys = {y + i, y + s / 2, y + s - i, y + s / 2};
+                g.fillPolygon(xs, ys, 4);
+                g.strokePolygon(xs, ys, 4);
+            }
+            case 4 -> {   // waiting: triangle pointing up
+                double[] xs = {x + s / 2, x + s - i, x + i};
+                double[] ys = {y + i, y + s - i, y + s - i};
+                g.fillPolygon(xs, ys, 3);
+                g.strokePolygon(xs, ys, 3);
+            }
+            default -> {  // dead or idle: a cross
+                g.setStroke(c);
+                g.setLineWidth(Math.max(2, s / 6));
+                g.strokeLine(x + s * 0.2, y + s * 0.2, x + s * 0.8, y + s * 0.8);
+                g.strokeLine(x + s * 0.8, y + s * 0.2, x + s * 0.2, y + s * 0.8);
+                return;
+            }
+        }
+        if (goid >= 0 && s >= MIN_ID) {
+            g.setFill(Theme.ink(c));
+            double ty = status == 4 ? y + s * 0.64 : y + s / 2;   // a triangle's body is low
+            g.fillText(Long.toString(goid), x + s / 2, ty, status == 3 || status == 4 ? s * 0.62 : s * 0.9);
+        }
+    }
+}

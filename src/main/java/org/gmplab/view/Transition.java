@@ -1,0 +1,87 @@
+package org.gmplab.view;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * The move from one snapshot to the next, as geometry: where each token is at progress {@code t}, and the
+ * marks that say what happened (a steal arc from victim to thief, a hand-off, an overflow to the global
+ * queue, a preemption, the 61st-tick pull). No JavaFX: it is tested on its own.
+ */
+public final class Transition {
+    public enum MarkKind { STEAL, HANDOFF, RETAKE, OVERFLOW, PREEMPT, FAIRNESS }
+
+    /** A mark: an arrow from {@code from} to {@code to} (the same rectangle for a mark on one place). */
+    public record Mark(MarkKind kind, Rect from, Rect to, String label) {}
+
+    /** At most this many marks per transition, so a burst of events stays readable. */
+    static final int MAX_MARKS = 10;
+
+    public final Layout from, to;
+    public final List<Mark> marks;
+
+    public Transition(Layout from, Layout to, List<Event> events) {
+        this.from = from;
+        this.to = to;
+        this.marks = marks(to, events);
+    }
+
+    /** Smooth start and stop: {@code 3t² − 2t³}. */
+    public static double ease(double t) {
+        double c = Math.max(0, Math.min(1, t));
+        return c * c * (3 - 2 * c);
+    }
+
+    /** Where the token of {@code goid} (drawn one by one in the target layout) is at eased progress {@code e}. */
+    public Rect position(long goid, double e) {
+        Rect target = to.tokens.get(goid);
+        if (target == null || e >= 1) return target;
+        Rect start = from.anchors.get(goid);
+        if (start == null) return target;
+        if (start.w() != target.w() || start.h() != target.h())   // from a group: leave its centre at the token's size
+            start = start.centredSquare(target.w());
+        return Rect.lerp(start, target, e);
+    }
+
+    static List<Mark> marks(Layout l, List<Event> events) {
+        List<Mark> out = new ArrayList<>();
+        Rect global = l.pools.get("global").body();
+        for (Event e : events) {
+            if (out.size() >= MAX_MARKS) break;
+            Layout.Card card = l.cards.get(e.p());
+            if (card == null) continue;
+            switch (e.kind()) {
+                case STEAL -> {
+                    Layout.Card victim = l.cards.get((int) e.detail("victim"));
+                    if (victim != null)
+                        out.add(new Mark(MarkKind.STEAL, victim.ring(), card.ring(), "steal " + e.detail("took")));
+                }
+                case HANDOFFP -> out.add(new Mark(MarkKind.HANDOFF, card.card(), card.card(), "handoffp"));
+                case RETAKE -> {
+                    Rect sysmon = l.ms.getOrDefault(Layout.SYSMON_M, card.card());
+                    out.add(new Mark(MarkKind.RETAKE, sysmon, card.card(), "retake P" + e.p()));
+                }
+                case RUNQPUTSLOW -> out.add(new Mark(MarkKind.OVERFLOW, card.ring(), global,
+                        e.details().getOrDefault("moved", 0L) + " → global"));
+                case PREEMPT -> out.add(new Mark(MarkKind.PREEMPT, card.curg(), global, "preempt G" + e.g()));
+                case GLOBRUNQGET -> {
+                    if (e.details().getOrDefault("fairness", 0L) == 1)
+                        out.add(new Mark(MarkKind.FAIRNESS, global, card.runnextRow(), "61st tick: G" + e.g()));
+                }
+                default -> { }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Kinds of events that get a mark. */
+    public static boolean marked(EventKind k) {
+        return switch (k) {
+            case STEAL, HANDOFFP, RETAKE, RUNQPUTSLOW, PREEMPT, GLOBRUNQGET -> true;
+            default -> false;
+        };
+    }
+}

@@ -1,0 +1,60 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The window's content as the app mounts it, clicked like a person would. */
+@ExtendWith(ApplicationExtension.class)
+class GmpLabAppTest {
+    SchedulerView view;
+    GmpLabApp.Content content;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        BorderPane root = new BorderPane();
+        view = new SchedulerView();
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        stage.setScene(new Scene(root, 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() { content.session().close(); }
+
+    @Test
+    void stepAdvancesTheCanvasOneMajorEventAtATime(FxRobot robot) throws Exception {
+        // given the default scenario on screen
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        long before = view.snapshot().events();
+        // when Step is clicked three times
+        for (int i = 0; i < 3; i++) robot.clickOn("#step");
+        // then the canvas shows a later snapshot
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > before);
+        assertThat(view.snapshot().events()).isGreaterThan(before);
+    }
+
+    @Test
+    void playRunsAndResetGoesBackToTheStart(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        robot.clickOn("#play");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > 5);
+        robot.clickOn("#play");
+        robot.clickOn("#reset");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() <= 2);
+        assertThat(content.session().isPlaying()).isFalse();
+    }
+}

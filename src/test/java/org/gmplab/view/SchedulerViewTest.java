@@ -1,0 +1,149 @@
+package org.gmplab.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The canvas as the app shows it, headless on Monocle; pixels are checked on shapes, never on glyphs. */
+@ExtendWith(ApplicationExtension.class)
+class SchedulerViewTest {
+    SchedulerView view;
+    Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        view = new SchedulerView();
+        stage.setScene(new Scene(view, 1280, 720));
+        stage.show();
+    }
+
+    @Test
+    void runningGoroutineIsDrawnInsideItsMAndPCard(FxRobot robot) {
+        // given spawn1000 on 4 Ps, 2 ms in: every P runs a G
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        // when it is shown
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        WritableImage img = capture(robot);
+        // then each running G's square token has the running colour, inside its P's card and thread row
+        Layout l = view.layoutNow();
+        int checked = 0;
+        for (Snapshot.Thread m : s.ms()) {
+            if (m.p() < 0 || m.curg() < 0) continue;
+            Rect tok = l.tokens.get(m.curg());
+            Layout.Card card = l.cards.get(m.p());
+            assertThat(card.thread().contains(tok)).isTrue();
+            // a corner of the square, clear of its outline and of the goid written in the middle
+            Color px = pixel(img, tok.x() + tok.w() * 0.18, tok.y() + tok.h() * 0.18);
+            assertThat(close(px, view.theme().running)).as("G%d at %s: %s", m.curg(), tok, px).isTrue();
+            checked++;
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void stealArcAppearsOnTheFrameAfterASteal(FxRobot robot) throws Exception {
+        // given the step before a steal, on screen
+        Worlds.Transition t = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4), e -> e.kind() == EventKind.STEAL, 2000);
+        var steal = t.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
+        robot.interact(() -> { view.setAnimationMillis(10_000); view.show(t.before(), List.of()); view.paintAt(1); });
+        Rect victimRing = view.layoutNow().cards.get((int) steal.detail("victim")).ring();
+        Color before = pixel(capture(robot), victimRing.cx(), victimRing.cy());
+        // when the snapshot after it arrives through the latest-wins inbox and a frame passes
+        robot.interact(() -> view.publish(t.after(), t.events()));
+        waitFrames();
+        // then the arc starts at the victim's ring, in the steal colour
+        WritableImage afterImg = capture(robot);
+        if (Boolean.getBoolean("gmplab.dump")) javax.imageio.ImageIO.write(org.gmplab.app.ScreenshotCommand.toBufferedImage(afterImg), "png", new java.io.File("/tmp/shots/test-steal.png"));
+        Color after = pixel(afterImg, victimRing.cx(), victimRing.cy());
+        assertThat(close(before, view.theme().steal)).isFalse();
+        assertThat(close(after, view.theme().steal)).as("pixel %s", after).isTrue();
+    }
+
+    @Test
+    void clickingARunningGoroutineInspectsIt(FxRobot robot) {
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = view.layoutNow().tokens.get(m.curg());
+        robot.clickOn(view.canvas().localToScreen(tok.cx(), tok.cy()));
+        assertThat(view.selectionProperty().get()).startsWith("G" + m.curg() + "  running").contains("on M" + m.id());
+    }
+
+    @Test
+    void themeSwitchChangesTheBackground(FxRobot robot) {
+        Snapshot s = Worlds.spawn(2, 1_000_000);
+        robot.interact(() -> { view.setTheme(Theme.named("light")); view.show(s, List.of()); view.paintAt(1); });
+        Color light = pixel(capture(robot), 1, 1);
+        robot.interact(() -> view.setTheme(Theme.named("dark")));
+        Color dark = pixel(capture(robot), 1, 1);
+        assertThat(close(light, Theme.named("light").background)).isTrue();
+        assertThat(close(dark, Theme.named("dark").background)).isTrue();
+        assertThat(close(light, dark)).isFalse();
+    }
+
+    @Test
+    void frameClockRunsOnlyWhileShown(FxRobot robot) {
+        assertThat(view.isAnimating()).isTrue();
+        robot.interact(() -> stage.hide());
+        assertThat(view.isAnimating()).isFalse();
+        robot.interact(() -> stage.show());
+        assertThat(view.isAnimating()).isTrue();
+    }
+
+    @Test
+    void snapshotsFasterThanTheGlideSnap(FxRobot robot) throws Exception {
+        // given a long glide in progress
+        Snapshot a = Worlds.spawn(2, 500_000), b = Worlds.spawn(2, 900_000), c = Worlds.spawn(2, 1_300_000);
+        robot.interact(() -> { view.setAnimationMillis(10_000); view.show(a, List.of()); });
+        robot.interact(() -> view.publish(b, List.of()));
+        waitFrames();
+        // when another snapshot arrives before it ended
+        robot.interact(() -> view.publish(c, List.of()));
+        waitFrames();
+        // then the view shows the newest snapshot at once: a running G sits exactly on its final token
+        WritableImage img = capture(robot);
+        Layout l = view.layoutNow();
+        assertThat(view.snapshot()).isSameAs(c);
+        Snapshot.Thread m = c.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = l.tokens.get(m.curg());
+        assertThat(close(pixel(img, tok.x() + tok.w() * 0.18, tok.y() + tok.h() * 0.18), view.theme().running)).isTrue();
+    }
+
+    private static void waitFrames() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            WaitForAsyncUtils.sleep(40, TimeUnit.MILLISECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+    }
+
+    private WritableImage capture(FxRobot robot) {
+        WritableImage[] out = new WritableImage[1];
+        robot.interact(() -> out[0] = view.canvas().snapshot(null, null));
+        return out[0];
+    }
+
+    static Color pixel(WritableImage img, double x, double y) {
+        return img.getPixelReader().getColor((int) Math.round(x), (int) Math.round(y));
+    }
+
+    static boolean close(Color a, Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.03 && Math.abs(a.getGreen() - b.getGreen()) < 0.03
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.03;
+    }
+}

@@ -41,7 +41,9 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
 
     /**
      * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names
-     * its one place: "P0.runnext", "P0.runq", "global", "M2", "waiting", "free".
+     * its one place: "P0.runnext", "P0.runq", "global", "M2" (running or in a syscall on M2), "chan",
+     * "mutex", "wg", "timer", "netpoll", "forever" (nil channel, empty select), "injected" (blocked from
+     * outside), "free". It is empty in a live snapshot read without stopping the world.
      */
     public record G(long goid, int status, String waitReason, int m, String function, String instruction,
                     long parent, String where) {}

@@ -188,6 +188,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryStep.setId("tryStep");
         tryHint.setId("tryHint");
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, look, tryHint)) l.setWrapText(true);
+        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+            n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
         tryStep.setOnAction(e -> tryStep());
@@ -254,7 +256,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         for (int i = 0; i < steps; i++) last = runner.runStep();
         Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
         if (last == null) runner.engine().drainEvents();
-        view.setCaption(lesson.title().in(lang.get()));
+        view.setCaption(lesson.title().en());   // the canvas paints its caption in its own font, which has no CJK glyphs
         view.show(s, List.of());
         result = last;
     }
@@ -332,6 +334,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));
         tryStep.setText(Messages.get("tryStep", ln));
         tryHint.setText(tryIt.isSelected() ? Messages.get("tryHint", ln) : "");
+        tryHint.setVisible(tryIt.isSelected());
         deeper.setText(Messages.get("deeper", ln));
         checksLabel.setText(Messages.get("checks", ln));
         list.refresh();
@@ -344,7 +347,6 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             title.setText(Messages.get("choose", ln));
             return;
         }
-        view.setCaption(lesson.title().in(ln));
         Lesson.Step step = lesson.steps().get(index);
         title.setText(lesson.title().in(ln));
         stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
@@ -358,7 +360,6 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
         Lesson.Quiz q = step.quiz();
         quiz.setVisible(q != null);
-        quiz.setManaged(q != null);
         choices.getChildren().clear();
         feedback.setText("");
         explain.setText("");

@@ -172,6 +172,35 @@ class LessonPlayerTest {
     }
 
     @Test
+    void theWindowReturnsToTheLastLessonAndStep(FxRobot robot) throws Exception {
+        // given a user who was at step 3 of "go-runnext", in Chinese
+        Preferences other = Preferences.userRoot().node("org/gmplab/test/resume-" + UUID.randomUUID());
+        Progress was = new Progress(other);
+        was.setPosition("go-runnext", 2);
+        was.setLang(org.gmplab.lessons.Text.Lang.ZH);
+        LessonPlayer again = new LessonPlayer(view, Path.of("lessons"), new Progress(other));
+        try {
+            robot.interact(() -> ((BorderPane) player.getParent()).setRight(again));
+            // when the window opens and the canvas shows its first picture
+            robot.interact(() -> {
+                again.resumeWhenCanvasReady();
+                try (var first = new org.gmplab.lessons.LessonRunner(again.entries().get(0).lesson())) {
+                    view.show(first.engine().snapshot(), java.util.List.of());
+                }
+            });
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> again.lesson() != null);
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            // then the player is back at that step, in Chinese
+            assertThat(again.lesson().id()).isEqualTo("go-runnext");
+            assertThat(again.stepIndex()).isEqualTo(2);
+            assertThat(robot.lookup("#stepNumber").queryAllAs(Label.class)).anyMatch(l -> l.getText().equals("第 3 步，共 6 步"));
+        } finally {
+            again.close();
+            other.removeNode();
+        }
+    }
+
+    @Test
     void aMalformedLessonShowsItsOneLineErrorInTheList(FxRobot robot) throws Exception {
         // given a lessons directory with a good lesson and a broken one
         Path dir = Files.createTempDirectory("lessons");

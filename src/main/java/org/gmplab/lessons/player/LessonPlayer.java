@@ -114,7 +114,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         } catch (IOException e) {
             files = List.of();
         }
-        if (files.isEmpty()) listProblem = "no lessons in " + dir.toAbsolutePath();
+        if (files.isEmpty()) listProblem = dir.toAbsolutePath().toString();
         for (Path f : files) {
             try {
                 entries.add(new Entry(f, LessonLoader.load(f), null));
@@ -328,7 +328,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private void refresh() {
         Lang ln = lang.get();
         languageLabel.setText(Messages.get("language", ln));
-        lessonsLabel.setText(Messages.get("lessons", ln) + (listProblem == null ? "" : " — " + listProblem));
+        lessonsLabel.setText(Messages.get("lessons", ln) + (listProblem == null ? "" : " — " + Messages.get("none", ln, listProblem)));
         back.setText(Messages.get("back", ln));
         next.setText(Messages.get("next", ln));
         tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));

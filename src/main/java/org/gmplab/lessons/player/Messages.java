@@ -31,6 +31,7 @@ final class Messages {
                     "引擎交给你了：随意单步运行。课程会等你。")),
             Map.entry("done", new Text("Lesson complete.", "课程完成。")),
             Map.entry("broken", new Text("cannot load: %s", "无法加载：%s")),
+            Map.entry("none", new Text("no lessons in %s", "%s 中没有课程")),
             Map.entry("choose", new Text("Choose a lesson.", "请选择一节课程。")),
             Map.entry("stepFailed", new Text("This step did not go as the lesson says: %s", "这一步与课程描述不符：%s")));
 

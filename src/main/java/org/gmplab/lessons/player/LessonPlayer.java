@@ -21,7 +21,9 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
@@ -66,7 +68,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Label lessonsLabel = new Label();
     private final Label title = new Label();
     private final Label stepNumber = new Label();
-    private final Label look = new Label();
+    private final Label lookLabel = new Label();
+    private final FlowPane look = new FlowPane(4, 2, lookLabel);
     private final Label narration = new Label();
     private final Label deeperText = new Label();
     private final TitledPane deeper = new TitledPane();
@@ -187,7 +190,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setId("tryIt");
         tryStep.setId("tryStep");
         tryHint.setId("tryHint");
-        for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, look, tryHint)) l.setWrapText(true);
+        for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
         for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
@@ -350,7 +353,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         Lesson.Step step = lesson.steps().get(index);
         title.setText(lesson.title().in(ln));
         stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
-        look.setText(step.highlight().isEmpty() ? "" : Messages.get("look", ln, String.join(", ", step.highlight())));
+        lookLabel.setText(Messages.get("look", ln, ""));
+        look.getChildren().setAll(lookLabel);
+        for (String name : step.highlight()) {
+            Layout.Hit hit = hitFor(name);
+            Hyperlink link = new Hyperlink(name);   // selects it on the canvas
+            link.setId("look-" + name);
+            link.setDisable(hit == null || !ran);
+            link.setOnAction(e -> view.select(hit));
+            look.getChildren().add(link);
+        }
+        look.setVisible(!step.highlight().isEmpty());
         narration.setText(ran ? step.narration().in(ln) : Messages.get("answerFirst", ln));
         deeper.setVisible(ran && step.deeper() != null);
         deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));

@@ -19,7 +19,7 @@ final class Messages {
             Map.entry("advanced", new Text("advanced", "高级")),
             Map.entry("deeper", new Text("Deeper", "深入一点")),
             Map.entry("checks", new Text("What the engine shows", "引擎显示的结果")),
-            Map.entry("look", new Text("Look at: %s", "请看：%s")),
+            Map.entry("look", new Text("Look at:%s", "请看：%s")),
             Map.entry("predict", new Text("Predict before it runs:", "运行之前，先预测：")),
             Map.entry("right", new Text("Right!", "答对了！")),
             Map.entry("wrong", new Text("Not quite — the answer is: %s", "不对——正确答案是：%s")),

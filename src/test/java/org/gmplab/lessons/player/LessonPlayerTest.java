@@ -87,8 +87,10 @@ class LessonPlayerTest {
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
         assertThat(view.snapshot()).isEqualTo(first);
         assertThat(robot.lookup("#back").queryButton().isDisabled()).isTrue();
-        // and the step's highlight is selected on the canvas (lesson 1, step 1 points at P0)
+        // and the step's highlight is selected on the canvas (lesson 1, step 1 points at P0, M0, G1)
         assertThat(view.selectionProperty().get()).contains("P0");
+        robot.clickOn("#look-G1");
+        assertThat(view.selectionProperty().get()).contains("G1");
     }
 
     @Test

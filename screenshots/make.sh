@@ -12,3 +12,5 @@ shot scenarios/spawn1000.json --gomaxprocs 4 --until-event RUNQPUTSLOW --progres
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme projector -o screenshots/projector.png
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme dark -o screenshots/dark.png
 shot scenarios/spawn1000.json --gomaxprocs 16 --at 2000 --theme light --size 1920x1080 -o screenshots/sixteen-ps.png
+# The lesson player in Chinese: rendered by a test-side helper (the player is not part of the `screenshot` command).
+mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot="$PWD/screenshots/lesson-zh.png"

@@ -21,6 +21,8 @@ import javafx.stage.Stage;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.lessons.player.LessonPlayer;
+import org.gmplab.lessons.player.Progress;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
@@ -31,6 +33,7 @@ import org.gmplab.view.Theme;
  */
 public final class GmpLabApp extends Application {
     private Session session;
+    private LessonPlayer player;
 
     @Override
     public void start(Stage stage) throws Exception {
@@ -40,6 +43,9 @@ public final class GmpLabApp extends Application {
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
         session = c.session;
+        player = new LessonPlayer(view, Path.of("lessons"), Progress.forUser());   // the lesson player, beside the canvas
+        root.setRight(player);
+        player.resumeWhenCanvasReady();
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -111,5 +117,6 @@ public final class GmpLabApp extends Application {
     @Override
     public void stop() {
         if (session != null) session.close();
+        if (player != null) player.close();
     }
 }

@@ -1,0 +1,472 @@
+package org.gmplab.lessons.player;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Insets;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.lessons.Lesson;
+import org.gmplab.lessons.LessonLoader;
+import org.gmplab.lessons.LessonRunner;
+import org.gmplab.lessons.LessonRunner.CheckResult;
+import org.gmplab.lessons.LessonRunner.StepResult;
+import org.gmplab.lessons.Text.Lang;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.Layout;
+import org.gmplab.view.SchedulerView;
+
+/**
+ * The lesson player: a list of lessons, then one lesson step by step beside the scheduler canvas.
+ *
+ * <p>The position in a lesson is the number of steps run on its {@link LessonRunner}. A step with a quiz
+ * is first shown with its question and the world as the previous step left it; choosing an answer runs
+ * the step, which reveals whether the answer was right. Back (and "return to the lesson" after trying
+ * things freely) re-runs the lesson from the start to the wanted position: step mode is deterministic, so
+ * this gives the same snapshot as before. The engine runs on the FX thread; lesson steps are short.
+ *
+ * <p>The step's {@code highlight} names are listed ("Look at: P0, G4") and the first one is selected on
+ * the canvas, which outlines it and describes it in the inspector line.
+ */
+public final class LessonPlayer extends BorderPane implements AutoCloseable {
+    /** One lesson file: the lesson, or the one-line error that kept it from loading. */
+    public record Entry(Path file, Lesson lesson, String error) {}
+
+    private final SchedulerView view;
+    private final Progress progress;
+    private final ObjectProperty<Lang> lang = new SimpleObjectProperty<>(this, "lang", Lang.EN);
+    private final List<Entry> entries = new ArrayList<>();
+    private String listProblem;
+
+    private final ListView<Entry> list = new ListView<>();
+    private final ChoiceBox<String> language = new ChoiceBox<>();
+    private final Label languageLabel = new Label();
+    private final Label lessonsLabel = new Label();
+    private final Label title = new Label();
+    private final Label stepNumber = new Label();
+    private final Label lookLabel = new Label();
+    private final FlowPane look = new FlowPane(4, 2, lookLabel);
+    private final Label narration = new Label();
+    private final Label deeperText = new Label();
+    private final TitledPane deeper = new TitledPane();
+    private final Label question = new Label();
+    private final VBox choices = new VBox(4);
+    private final Label feedback = new Label();
+    private final Label explain = new Label();
+    private final VBox quiz = new VBox(6, question, choices, feedback, explain);
+    private final Label checksLabel = new Label();
+    private final VBox checks = new VBox(2);
+    private final Label problem = new Label();
+    private final Button back = new Button();
+    private final Button next = new Button();
+    private final ToggleButton tryIt = new ToggleButton();
+    private final Button tryStep = new Button();
+    private final Label tryHint = new Label();
+
+    private Lesson lesson;
+    private LessonRunner runner;
+    private int index = -1;          // the step shown
+    private boolean ran;             // whether it has run (false: its quiz waits for an answer)
+    private StepResult result;       // the shown step's result, when ran
+    private Integer chosen;          // the quiz choice made for the shown step
+
+    public LessonPlayer(SchedulerView view, Path lessonsDir, Progress progress) {
+        this.view = view;
+        this.progress = progress;
+        setId("lessonPlayer");
+        setPrefWidth(430);
+        load(lessonsDir);
+        lang.set(progress.lang());
+        build();
+        lang.addListener((o, a, b) -> {
+            progress.setLang(b);
+            language.getSelectionModel().select(b == Lang.ZH ? 1 : 0);
+            refresh();
+        });
+        refresh();
+    }
+
+    private void load(Path dir) {
+        List<Path> files;
+        try {
+            files = Files.isDirectory(dir) ? LessonLoader.files(dir) : List.of();
+        } catch (IOException e) {
+            files = List.of();
+        }
+        if (files.isEmpty()) listProblem = dir.toAbsolutePath().toString();
+        for (Path f : files) {
+            try {
+                entries.add(new Entry(f, LessonLoader.load(f), null));
+            } catch (ScenarioException | RuntimeException e) {
+                entries.add(new Entry(f, null, e.getMessage().lines().findFirst().orElse(e.toString())));
+            }
+        }
+    }
+
+    private void build() {
+        list.setId("lessonList");
+        list.getItems().setAll(entries);
+        list.setPrefHeight(220);
+        list.setCellFactory(v -> new ListCell<>() {
+            @Override protected void updateItem(Entry e, boolean empty) {
+                super.updateItem(e, empty);
+                getStyleClass().remove("lesson-error");
+                if (empty || e == null) { setText(null); return; }
+                setWrapText(true);
+                setPrefWidth(0);
+                if (e.lesson() == null) {
+                    getStyleClass().add("lesson-error");
+                    setText(Messages.get("broken", lang.get(), e.error()));
+                    setStyle("-fx-text-fill: #b00020;");
+                    return;
+                }
+                setStyle("");
+                Lesson l = e.lesson();
+                Lang ln = lang.get();
+                String done = progress.completed().contains(l.id()) ? "✓ " : "";
+                setText(done + l.title().in(ln) + "\n" + Messages.get(l.level(), ln) + " · " + Messages.get("minutes", ln, l.minutes())
+                        + "\n" + l.summary().in(ln));
+            }
+        });
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
+            if (e == null) return;
+            if (e.lesson() == null) {
+                closeRunner();
+                lesson = null;
+                problem.setText(e.error());
+                refresh();
+            } else if (lesson != e.lesson()) {
+                open(e.lesson(), e.lesson().id().equals(progress.lastLesson()) ? progress.lastStep() : 0);
+            }
+        });
+        language.setId("language");
+        language.getItems().setAll("English", "简体中文");
+        language.getSelectionModel().select(lang.get() == Lang.ZH ? 1 : 0);
+        language.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> lang.set(b.intValue() == 1 ? Lang.ZH : Lang.EN));
+
+        title.setId("lessonTitle");
+        title.setStyle("-fx-font-size: 1.3em; -fx-font-weight: bold;");
+        stepNumber.setId("stepNumber");
+        look.setId("look");
+        narration.setId("narration");
+        deeperText.setId("deeperText");
+        deeper.setId("deeper");
+        deeper.setContent(deeperText);
+        deeper.setExpanded(false);
+        question.setId("question");
+        choices.setId("choices");
+        feedback.setId("feedback");
+        explain.setId("explain");
+        quiz.setId("quiz");
+        checks.setId("checks");
+        problem.setId("problem");
+        problem.setStyle("-fx-text-fill: #b00020;");
+        back.setId("back");
+        next.setId("next");
+        tryIt.setId("tryIt");
+        tryStep.setId("tryStep");
+        tryHint.setId("tryHint");
+        for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
+        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+            n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
+        back.setOnAction(e -> back());
+        next.setOnAction(e -> next());
+        tryStep.setOnAction(e -> tryStep());
+        tryIt.selectedProperty().addListener((o, a, on) -> {
+            if (!on) returnToLesson();
+            refresh();
+        });
+
+        HBox top = new HBox(8, languageLabel, language);
+        HBox nav = new HBox(8, back, next);
+        HBox tryBar = new HBox(8, tryIt, tryStep);
+        VBox body = new VBox(8, lessonsLabel, list, new Separator(), title, stepNumber, look, narration, deeper, quiz,
+                checksLabel, checks, problem, nav, tryBar, tryHint);
+        body.setPadding(new Insets(8));
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        top.setPadding(new Insets(8));
+        setTop(top);
+        setCenter(scroll);
+        sceneProperty().addListener((o, a, s) -> applyFont());
+    }
+
+    // ---- the lesson's position -------------------------------------------------------------------
+
+    /** Opens {@code l} at step {@code step} (0-based), running the steps before it. */
+    public void open(Lesson l, int step) {
+        lesson = l;
+        tryIt.setSelected(false);
+        int target = Math.max(0, Math.min(step, l.steps().size() - 1));
+        problem.setText("");
+        rebuild(target);
+        enter(target);
+    }
+
+    /** Opens the lesson with this id (for the app and tests). */
+    public void open(String id, int step) {
+        for (Entry e : entries)
+            if (e.lesson() != null && e.lesson().id().equals(id)) {
+                list.getSelectionModel().select(e);
+                if (lesson != e.lesson() || index != step) open(e.lesson(), step);
+                return;
+            }
+    }
+
+    /** After the canvas has shown its first picture, reopens the lesson and step this user was at last. */
+    public void resumeWhenCanvasReady() {
+        String last = progress.lastLesson();
+        if (last.isEmpty()) return;
+        Timeline t = new Timeline();
+        t.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
+            if (view.snapshot() == null) return;
+            t.stop();
+            open(last, progress.lastStep());
+        }));
+        t.setCycleCount(Timeline.INDEFINITE);
+        t.play();
+    }
+
+    /** A fresh runner with the first {@code steps} steps run; shows where it stopped. */
+    private void rebuild(int steps) {
+        closeRunner();
+        runner = new LessonRunner(lesson);
+        StepResult last = null;
+        for (int i = 0; i < steps; i++) last = runner.runStep();
+        Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
+        if (last == null) runner.engine().drainEvents();
+        view.setCaption(lesson.title().en());   // the canvas paints its caption in its own font, which has no CJK glyphs
+        view.show(s, List.of());
+        result = last;
+    }
+
+    /** Shows step {@code i}; runs it at once unless it asks a question first. */
+    private void enter(int i) {
+        index = i;
+        chosen = null;
+        ran = false;
+        result = null;
+        if (lesson.steps().get(i).quiz() == null) runCurrent();
+        else refresh();
+    }
+
+    private void runCurrent() {
+        result = runner.runStep();
+        ran = true;
+        view.show(result.snapshot(), result.events());
+        progress.setPosition(lesson.id(), index);
+        if (index == lesson.steps().size() - 1) {
+            progress.complete(lesson.id());
+            list.refresh();
+        }
+        refresh();
+    }
+
+    private void next() {
+        if (lesson == null || !ran || index + 1 >= lesson.steps().size()) return;
+        enter(index + 1);
+    }
+
+    private void back() {
+        if (lesson == null || index <= 0) return;
+        tryIt.setSelected(false);
+        index--;
+        rebuild(index + 1);
+        ran = true;
+        chosen = null;
+        progress.setPosition(lesson.id(), index);
+        refresh();
+    }
+
+    private void choose(int i) {
+        if (ran) return;
+        chosen = i;
+        runCurrent();
+    }
+
+    private void tryStep() {
+        if (runner == null || !tryIt.isSelected()) return;
+        Engine e = runner.engine();
+        e.step();
+        view.show(e.snapshot(), e.drainEvents());
+    }
+
+    private void returnToLesson() {
+        if (lesson == null) return;
+        boolean wasRan = ran;
+        Integer was = chosen;
+        StepResult keep = result;
+        rebuild(index + (ran ? 1 : 0));
+        ran = wasRan;
+        chosen = was;
+        result = keep;
+    }
+
+    // ---- what is shown -----------------------------------------------------------------------------
+
+    private void refresh() {
+        Lang ln = lang.get();
+        languageLabel.setText(Messages.get("language", ln));
+        lessonsLabel.setText(Messages.get("lessons", ln) + (listProblem == null ? "" : " — " + Messages.get("none", ln, listProblem)));
+        back.setText(Messages.get("back", ln));
+        next.setText(Messages.get("next", ln));
+        tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));
+        tryStep.setText(Messages.get("tryStep", ln));
+        tryHint.setText(tryIt.isSelected() ? Messages.get("tryHint", ln) : "");
+        tryHint.setVisible(tryIt.isSelected());
+        deeper.setText(Messages.get("deeper", ln));
+        checksLabel.setText(Messages.get("checks", ln));
+        list.refresh();
+        applyFont();
+        boolean has = lesson != null;
+        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep))
+            n.setVisible(has);
+        tryStep.setVisible(has && tryIt.isSelected());
+        if (!has) {
+            title.setText(Messages.get("choose", ln));
+            return;
+        }
+        Lesson.Step step = lesson.steps().get(index);
+        title.setText(lesson.title().in(ln));
+        stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
+        lookLabel.setText(Messages.get("look", ln, ""));
+        look.getChildren().setAll(lookLabel);
+        for (String name : step.highlight()) {
+            Layout.Hit hit = hitFor(name);
+            Hyperlink link = new Hyperlink(name);   // selects it on the canvas
+            link.setId("look-" + name);
+            link.setDisable(hit == null || !ran);
+            link.setOnAction(e -> view.select(hit));
+            look.getChildren().add(link);
+        }
+        look.setVisible(!step.highlight().isEmpty());
+        narration.setText(ran ? step.narration().in(ln) : Messages.get("answerFirst", ln));
+        deeper.setVisible(ran && step.deeper() != null);
+        deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));
+        back.setDisable(index == 0);
+        next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected());
+        tryIt.setDisable(false);
+
+        Lesson.Quiz q = step.quiz();
+        quiz.setVisible(q != null);
+        choices.getChildren().clear();
+        feedback.setText("");
+        explain.setText("");
+        if (q != null) {
+            question.setText(Messages.get("predict", ln) + " " + q.question().in(ln));
+            for (int i = 0; i < q.choices().size(); i++) {
+                int k = i;
+                Button b = new Button(q.choices().get(i).text().in(ln));
+                b.setId("choice" + i);
+                b.setWrapText(true);
+                b.setMaxWidth(Double.MAX_VALUE);
+                b.setDisable(ran);
+                if (ran && i == q.answer()) b.setStyle("-fx-border-color: #2e7d32; -fx-border-width: 2;");
+                if (ran && chosen != null && i == chosen && chosen != q.answer()) b.setStyle("-fx-border-color: #b00020; -fx-border-width: 2;");
+                b.setOnAction(e -> choose(k));
+                choices.getChildren().add(b);
+            }
+            if (ran) {
+                if (chosen != null)
+                    feedback.setText(chosen == q.answer() ? Messages.get("right", ln)
+                            : Messages.get("wrong", ln, q.choices().get(q.answer()).text().in(ln)));
+                feedback.setStyle(chosen == null ? "" : chosen == q.answer() ? "-fx-text-fill: #2e7d32; -fx-font-weight: bold;"
+                        : "-fx-text-fill: #b00020; -fx-font-weight: bold;");
+                explain.setText(q.explain() == null ? "" : q.explain().in(ln));
+            }
+        }
+        checks.getChildren().clear();
+        checksLabel.setVisible(ran && !step.checks().isEmpty());
+        if (ran && result != null) {
+            for (CheckResult c : result.checks()) {
+                Label l = new Label((c.ok() ? "✓ " : "✗ ") + c.check().text() + (c.ok() ? "" : "  (" + c.actual() + ")"));
+                l.getStyleClass().add(c.ok() ? "check-ok" : "check-failed");
+                l.setStyle(c.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
+                checks.getChildren().add(l);
+            }
+            problem.setText(result.ok() ? "" : Messages.get("stepFailed", ln, result.problem()));
+            if (index == lesson.steps().size() - 1 && result.ok()) problem.setText(Messages.get("done", ln));
+            problem.setStyle(result.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
+        } else {
+            problem.setText("");
+        }
+        highlight(ran ? step.highlight() : List.of());
+    }
+
+    /** Selects the first thing the step names on the canvas (the canvas outlines one selection). */
+    private void highlight(List<String> names) {
+        Layout.Hit hit = null;
+        for (String n : names) {
+            hit = hitFor(n);
+            if (hit != null) break;
+        }
+        view.select(hit);
+    }
+
+    static Layout.Hit hitFor(String name) {
+        if (name.matches("P[0-9]+")) return new Layout.Hit(Layout.Hit.Kind.P, Long.parseLong(name.substring(1)), null);
+        if (name.matches("M[0-9]+")) return new Layout.Hit(Layout.Hit.Kind.M, Long.parseLong(name.substring(1)), null);
+        if (name.matches("G[0-9]+")) return new Layout.Hit(Layout.Hit.Kind.G, Long.parseLong(name.substring(1)), null);
+        String pool = switch (name) {
+            case "global" -> "global";
+            case "idle" -> "idleP";
+            case "sysmon" -> "sysmon";
+            case "netpoll" -> "netpoll";
+            case "timers" -> "timer";
+            default -> null;
+        };
+        return pool == null ? null : new Layout.Hit(Layout.Hit.Kind.POOL, 0, pool);
+    }
+
+    private void applyFont() {
+        String style = lang.get() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : "";
+        setStyle(style);
+        // the whole window speaks the lesson's language: its root takes the CJK font too
+        if (getScene() != null && getScene().getRoot() != this) {
+            Parent root = getScene().getRoot();
+            String s = root.getStyle() == null ? "" : root.getStyle().replaceAll("-fx-font-family: '[^']*';", "");
+            root.setStyle(s + style);
+        }
+    }
+
+    // ---- for the app and tests -----------------------------------------------------------------------
+
+    public ObjectProperty<Lang> langProperty() { return lang; }
+    public List<Entry> entries() { return List.copyOf(entries); }
+    public Lesson lesson() { return lesson; }
+    public int stepIndex() { return index; }
+    public boolean stepRan() { return ran; }
+    public StepResult result() { return result; }
+
+    private void closeRunner() {
+        if (runner != null) runner.close();
+        runner = null;
+    }
+
+    @Override
+    public void close() { closeRunner(); }
+}

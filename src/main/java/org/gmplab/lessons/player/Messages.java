@@ -1,0 +1,46 @@
+package org.gmplab.lessons.player;
+
+import java.util.Map;
+
+import org.gmplab.lessons.Text;
+import org.gmplab.lessons.Text.Lang;
+
+/** The lesson player's own labels, in both languages. */
+final class Messages {
+    private static final Map<String, Text> M = Map.ofEntries(
+            Map.entry("lessons", new Text("Lessons", "课程")),
+            Map.entry("language", new Text("Language", "语言")),
+            Map.entry("next", new Text("Next ▶", "下一步 ▶")),
+            Map.entry("back", new Text("◀ Back", "◀ 上一步")),
+            Map.entry("step", new Text("Step %d of %d", "第 %d 步，共 %d 步")),
+            Map.entry("minutes", new Text("%d min", "%d 分钟")),
+            Map.entry("beginner", new Text("beginner", "入门")),
+            Map.entry("intermediate", new Text("intermediate", "中级")),
+            Map.entry("advanced", new Text("advanced", "高级")),
+            Map.entry("deeper", new Text("Deeper", "深入一点")),
+            Map.entry("checks", new Text("What the engine shows", "引擎显示的结果")),
+            Map.entry("look", new Text("Look at:%s", "请看：%s")),
+            Map.entry("predict", new Text("Predict before it runs:", "运行之前，先预测：")),
+            Map.entry("right", new Text("Right!", "答对了！")),
+            Map.entry("wrong", new Text("Not quite — the answer is: %s", "不对——正确答案是：%s")),
+            Map.entry("answerFirst", new Text("Choose an answer to run the step.", "选择一个答案来运行这一步。")),
+            Map.entry("try", new Text("Try it yourself", "自己试试")),
+            Map.entry("tryStep", new Text("Step the engine", "单步运行引擎")),
+            Map.entry("return", new Text("Return to the lesson", "回到课程")),
+            Map.entry("tryHint", new Text("The engine is yours: step it freely. The lesson waits.",
+                    "引擎交给你了：随意单步运行。课程会等你。")),
+            Map.entry("done", new Text("Lesson complete.", "课程完成。")),
+            Map.entry("broken", new Text("cannot load: %s", "无法加载：%s")),
+            Map.entry("none", new Text("no lessons in %s", "%s 中没有课程")),
+            Map.entry("choose", new Text("Choose a lesson.", "请选择一节课程。")),
+            Map.entry("stepFailed", new Text("This step did not go as the lesson says: %s", "这一步与课程描述不符：%s")));
+
+    private Messages() {}
+
+    static String get(String key, Lang lang, Object... args) {
+        Text t = M.get(key);
+        if (t == null) throw new IllegalArgumentException("no message " + key);
+        String s = t.in(lang);
+        return args.length == 0 ? s : String.format(s, args);
+    }
+}

@@ -1,0 +1,229 @@
+package org.gmplab.lessons.player;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.prefs.Preferences;
+
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.lessons.Lesson;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The lesson player beside the canvas, clicked like a person would. */
+@ExtendWith(ApplicationExtension.class)
+class LessonPlayerTest {
+    SchedulerView view;
+    LessonPlayer player;
+    Preferences prefs;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        prefs = Preferences.userRoot().node("org/gmplab/test/player-" + UUID.randomUUID());
+        BorderPane root = new BorderPane();
+        view = new SchedulerView();
+        view.setAnimationMillis(0);
+        player = new LessonPlayer(view, Path.of("lessons"), new Progress(prefs));
+        root.setCenter(view);
+        root.setRight(player);
+        stage.setScene(new Scene(root, 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        player.close();
+        prefs.removeNode();
+    }
+
+    static Node cellOf(FxRobot robot, String text) {
+        return robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().contains(text)).query();
+    }
+
+    static String text(FxRobot robot, String id) { return robot.lookup(id).queryAs(Label.class).getText(); }
+
+    @Test
+    void nextAndBackWalkTheLessonAndBackReturnsToTheEarlierSnapshot(FxRobot robot) {
+        // given the first lesson opened from the list
+        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        Lesson l = player.lesson();
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(0).narration().en());
+        Snapshot first = view.snapshot();
+        // when Next is clicked (step 2 asks first) and the quiz answered, then Next again
+        robot.clickOn("#next");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+        assertThat(view.snapshot()).isEqualTo(first);             // nothing runs before the answer
+        robot.clickOn("#choice2");
+        Snapshot second = view.snapshot();
+        assertThat(second).isNotEqualTo(first);
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
+        robot.clickOn("#next");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 5");
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().en());
+        Snapshot third = view.snapshot();
+        assertThat(third.events()).isGreaterThan(second.events());
+        // then Back returns to exactly the earlier snapshots
+        robot.clickOn("#back");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+        assertThat(view.snapshot()).isEqualTo(second);
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
+        robot.clickOn("#back");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        assertThat(view.snapshot()).isEqualTo(first);
+        assertThat(robot.lookup("#back").queryButton().isDisabled()).isTrue();
+        // and the step's highlight is selected on the canvas (lesson 1, step 1 points at P0, M0, G1)
+        assertThat(view.selectionProperty().get()).contains("P0");
+        robot.clickOn("#look-G1");
+        assertThat(view.selectionProperty().get()).contains("G1");
+    }
+
+    @Test
+    void aQuizIsAnsweredBeforeTheStepRunsAndTheRunRevealsTheAnswer(FxRobot robot) {
+        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        robot.clickOn("#next");
+        // given the question, before the step runs
+        assertThat(text(robot, "#question")).contains("which goroutine sits in P0's runnext");
+        assertThat(player.stepRan()).isFalse();
+        // when a wrong answer is chosen
+        robot.clickOn("#choice0");
+        // then the feedback says so and names the answer, the explanation shows, and the run reveals it
+        assertThat(text(robot, "#feedback")).isEqualTo("Not quite — the answer is: G4, the newest one");
+        assertThat(text(robot, "#explain")).startsWith("newproc puts every new G in runnext");
+        assertThat(view.snapshot().ps().get(0).runnext()).isEqualTo(4);
+        assertThat(robot.lookup("#choice1").queryButton().isDisabled()).isTrue();
+        // when the step is asked again (Back, Next) and the right answer chosen
+        robot.clickOn("#back");
+        robot.clickOn("#next");
+        assertThat(text(robot, "#feedback")).isEmpty();
+        robot.clickOn("#choice2");
+        assertThat(text(robot, "#feedback")).isEqualTo("Right!");
+        assertThat(view.snapshot().ps().get(0).runnext()).isEqualTo(4);
+    }
+
+    @Test
+    void switchingLanguageMidLessonKeepsThePosition(FxRobot robot) {
+        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        robot.clickOn("#next");
+        robot.clickOn("#choice2");
+        robot.clickOn("#next");
+        Lesson l = player.lesson();
+        Snapshot at = view.snapshot();
+        // when 简体中文 is chosen
+        robot.clickOn("#language").clickOn("简体中文");
+        // then narration and labels are Chinese, the position and the world are the same
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().zh());
+        assertThat(text(robot, "#stepNumber")).isEqualTo("第 3 步，共 5 步");
+        assertThat(robot.lookup("#next").queryButton().getText()).isEqualTo("下一步 ▶");
+        assertThat(text(robot, "#lessonTitle")).isEqualTo(l.title().zh());
+        assertThat(view.snapshot()).isEqualTo(at);
+        assertThat(player.getStyle()).contains(CjkFont.family());
+        // and back to English
+        robot.clickOn("#language").clickOn("English");
+        assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().en());
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 5");
+        assertThat(robot.lookup("#next").queryButton().getText()).isEqualTo("Next ▶");
+        assertThat(player.stepIndex()).isEqualTo(2);
+        // and the choice is remembered
+        assertThat(new Progress(prefs).lang()).isEqualTo(org.gmplab.lessons.Text.Lang.EN);
+    }
+
+    @Test
+    void tryItYourselfStepsFreelyAndReturnGoesBackToTheStep(FxRobot robot) {
+        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        Snapshot at = view.snapshot();
+        robot.clickOn("#tryIt");
+        robot.clickOn("#tryStep").clickOn("#tryStep");
+        assertThat(view.snapshot().events()).isGreaterThan(at.events());
+        assertThat(robot.lookup("#next").queryButton().isDisabled()).isTrue();
+        robot.clickOn("#tryIt");   // now "Return to the lesson"
+        assertThat(view.snapshot()).isEqualTo(at);
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        robot.clickOn("#next");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+    }
+
+    @Test
+    void progressIsRememberedPerUser(FxRobot robot) {
+        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        robot.clickOn("#next");
+        robot.clickOn("#choice2");
+        robot.clickOn("#next");
+        Progress again = new Progress(prefs);
+        assertThat(again.lastLesson()).isEqualTo("gmp-who-is-who");
+        assertThat(again.lastStep()).isEqualTo(2);
+        robot.clickOn("#next").clickOn("#next");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 5 of 5");
+        assertThat(new Progress(prefs).completed()).containsExactly("gmp-who-is-who");
+        assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
+    }
+
+    @Test
+    void theWindowReturnsToTheLastLessonAndStep(FxRobot robot) throws Exception {
+        // given a user who was at step 3 of "go-runnext", in Chinese
+        Preferences other = Preferences.userRoot().node("org/gmplab/test/resume-" + UUID.randomUUID());
+        Progress was = new Progress(other);
+        was.setPosition("go-runnext", 2);
+        was.setLang(org.gmplab.lessons.Text.Lang.ZH);
+        LessonPlayer again = new LessonPlayer(view, Path.of("lessons"), new Progress(other));
+        try {
+            robot.interact(() -> ((BorderPane) player.getParent()).setRight(again));
+            // when the window opens and the canvas shows its first picture
+            robot.interact(() -> {
+                again.resumeWhenCanvasReady();
+                try (var first = new org.gmplab.lessons.LessonRunner(again.entries().get(0).lesson())) {
+                    view.show(first.engine().snapshot(), java.util.List.of());
+                }
+            });
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> again.lesson() != null);
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            // then the player is back at that step, in Chinese
+            assertThat(again.lesson().id()).isEqualTo("go-runnext");
+            assertThat(again.stepIndex()).isEqualTo(2);
+            assertThat(robot.lookup("#stepNumber").queryAllAs(Label.class)).anyMatch(l -> l.getText().equals("第 3 步，共 6 步"));
+        } finally {
+            again.close();
+            other.removeNode();
+        }
+    }
+
+    @Test
+    void aMalformedLessonShowsItsOneLineErrorInTheList(FxRobot robot) throws Exception {
+        // given a lessons directory with a good lesson and a broken one
+        Path dir = Files.createTempDirectory("lessons");
+        Files.copy(Path.of("lessons/01-gmp-who-is-who.json"), dir.resolve("01-gmp-who-is-who.json"));
+        Files.writeString(dir.resolve("02-bad.json"), Files.readString(Path.of("lessons/01-gmp-who-is-who.json"))
+                .replace("\"level\": \"beginner\"", "\"level\": \"expert\""));
+        LessonPlayer other = new LessonPlayer(view, dir, new Progress(prefs));
+        robot.interact(() -> ((BorderPane) player.getParent()).setRight(other));
+        try {
+            // then its entry names file:line: path: message, and choosing it shows the error without crashing
+            String error = other.entries().get(1).error();
+            assertThat(error).matches(".*02-bad\\.json:[0-9]+: \\$\\.level: expected one of beginner, intermediate, advanced, got \"expert\"");
+            assertThat(error.lines().count()).isEqualTo(1);
+            Node bad = cellOf(robot, "cannot load: " + error);
+            robot.clickOn(bad);
+            assertThat(robot.lookup("#problem").queryAll()).anyMatch(n -> error.equals(((Label) n).getText()));
+            // and the good lesson still opens
+            robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+            assertThat(other.lesson().id()).isEqualTo("gmp-who-is-who");
+        } finally {
+            other.close();
+        }
+    }
+}

@@ -7,30 +7,30 @@ import java.nio.file.Path;
 import java.util.List;
 
 import javafx.application.Application;
-import javafx.geometry.Insets;
 import javafx.scene.Scene;
-import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Slider;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
+import org.gmplab.controls.Controller;
+import org.gmplab.controls.ControlsPane;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
 /**
- * The window: the scheduler canvas under a small toolbar (step, play/pause, reset, speed, theme). With no
+ * The window: the scheduler canvas with the controls of {@link ControlsPane} (transport over the recorded
+ * history, event log, schedtrace, breakpoints, inject, assumptions) and a theme choice. With no
  * argument it opens the built-in copy of {@code scenarios/spawn1000.json}, so the jar works from any directory;
  * a scenario file can be given as the first application argument.
  */
 public final class GmpLabApp extends Application {
-    private Session session;
+    private Controller controller;
 
     @Override
     public void start(Stage stage) throws Exception {
@@ -39,7 +39,7 @@ public final class GmpLabApp extends Application {
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
-        session = c.session;
+        controller = c.controller;
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -52,51 +52,37 @@ public final class GmpLabApp extends Application {
     }
 
     /** The parts of the window, for tests that mount the same content. */
-    record Content(Session session, ChoiceBox<String> theme) {}
+    record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane) {}
 
+    /**
+     * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
+     * breakpoints, inject, assumptions) into {@code root}.
+     */
     static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
-        Session session = new Session(sc, view::publish);
-        Button step = new Button("Step");
-        step.setId("step");
-        ToggleButton play = new ToggleButton("Play");
-        play.setId("play");
-        Button reset = new Button("Reset");
-        reset.setId("reset");
-        Slider speed = new Slider(1, 30, 4);
-        speed.setId("speed");
-        speed.setPrefWidth(160);
+        Controller controller = new Controller(new History(sc));
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);
         theme.getSelectionModel().select("light");
-        Runnable applySpeed = () -> {
-            double perSecond = speed.getValue();
-            view.setAnimationMillis(Math.min(600, 800 / perSecond));   // the glide fits between two steps
-            if (play.isSelected()) session.play(perSecond);
-        };
-        applySpeed.run();
-        speed.valueProperty().addListener((o, a, b) -> applySpeed.run());
-        step.setOnAction(e -> session.step());
-        play.selectedProperty().addListener((o, a, on) -> {
-            play.setText(on ? "Pause" : "Play");
-            if (on) session.play(speed.getValue());
-            else session.pause();
+        theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
+        Label themeLabel = new Label(" theme ");
+        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme);
+        view.setAnimationMillis(150);
+        String[] before = {"light"};
+        pane.onPresenter(() -> {
+            boolean on = !"projector".equals(theme.getValue()) || !root.getStyle().contains("font-size");
+            if (on) {
+                before[0] = "projector".equals(theme.getValue()) ? before[0] : theme.getValue();
+                theme.setValue("projector");
+                root.setStyle("-fx-font-size: 18px;");
+            } else {
+                theme.setValue(before[0]);
+                root.setStyle("");
+            }
         });
-        reset.setOnAction(e -> {
-            play.setSelected(false);
-            session.reset();
-        });
-        ToolBar bar = new ToolBar(step, play, reset, new Label("steps/s"), speed, new Label("theme"), theme);
-        root.setTop(bar);
-        Label inspector = new Label("Click a goroutine, an M, a P or a queue to inspect it.");
-        inspector.setId("inspector");
-        inspector.setPadding(new Insets(4, 8, 4, 8));
-        view.selectionProperty().addListener((o, a, b) -> inspector.setText(b.isEmpty() ? "Click a goroutine, an M, a P or a queue to inspect it." : b));
-        root.setBottom(inspector);
-        root.setCenter(view);
-        BorderPane.setMargin(view, new Insets(0));
-        return new Content(session, theme);
+        root.setCenter(pane);
+        return new Content(controller, theme, pane);
     }
 
     /** The built-in copy of scenarios/spawn1000.json. */
@@ -110,6 +96,6 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void stop() {
-        if (session != null) session.close();
+        if (controller != null) controller.close();
     }
 }

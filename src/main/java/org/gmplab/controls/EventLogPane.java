@@ -31,6 +31,8 @@ final class EventLogPane extends VBox {
     final TextField search = field("filterText", "search", "Only events whose text contains this");
     final FilteredList<Event> shown;
     final Label count = new Label();
+    /** The selected event's "why", in full. */
+    final Label why = new Label();
 
     EventLogPane(Controller c) {
         super(4);
@@ -43,16 +45,25 @@ final class EventLogPane extends VBox {
         shown = new FilteredList<>(c.events(), e -> true);
         table.setId("eventLog");
         table.setItems(shown);
-        table.getColumns().add(col("#", 60, e -> e.seq()));
-        table.getColumns().add(col("µs", 70, e -> e.time() / 1000));
-        table.getColumns().add(col("kind", 110, e -> e.kind().name()));
-        table.getColumns().add(col("P", 36, e -> e.p() < 0 ? "" : "P" + e.p()));
-        table.getColumns().add(col("M", 36, e -> e.m() < 0 ? "" : "M" + e.m()));
-        table.getColumns().add(col("G", 48, e -> e.g() < 0 ? "" : "G" + e.g()));
+        table.getColumns().add(col("#", 56, e -> e.seq()));
+        table.getColumns().add(col("µs", 56, e -> e.time() / 1000));
+        table.getColumns().add(col("kind", 124, e -> e.kind().name()));
+        table.getColumns().add(col("P", 34, e -> e.p() < 0 ? "" : "P" + e.p()));
+        table.getColumns().add(col("M", 34, e -> e.m() < 0 ? "" : "M" + e.m()));
+        table.getColumns().add(col("G", 46, e -> e.g() < 0 ? "" : "G" + e.g()));
         table.getColumns().add(col("why", 600, Event::why));
         table.setPlaceholder(new Label("No events yet: step or play."));
         TransportBar.tip(table, "Select a row to jump to that moment");
+        why.setId("why");
+        why.setWrapText(true);
+        why.setMinHeight(48);
+        table.setRowFactory(t -> {
+            javafx.scene.control.TableRow<Event> row = new javafx.scene.control.TableRow<>();
+            row.itemProperty().addListener((o, a, e) -> row.setTooltip(e == null ? null : new javafx.scene.control.Tooltip(e.why())));
+            return row;
+        });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
+            why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + e.why());
             if (e != null) c.jumpTo(e.seq());
         });
         Runnable refilter = () -> {
@@ -72,7 +83,7 @@ final class EventLogPane extends VBox {
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(filters, table);
+        getChildren().addAll(filters, table, why);
     }
 
     private static TextField field(String id, String prompt, String tip) {

@@ -101,6 +101,8 @@ public final class Controller implements AutoCloseable {
     public void dismissError() { error.set(""); }
     /** FX thread: shows {@code message} as a refusal (e.g. input that does not make an action). */
     public void refuse(String message) { refusal.set(message == null ? "" : message); }
+    /** The scenario being run (immutable; any thread). */
+    public org.gmplab.engine.program.Scenario scenario() { return history.scenario(); }
     /** The position of the start of the run. */
     public long start() { return start; }
     /** Every event of the current branch, in seq order (FX thread, read-only for callers). */

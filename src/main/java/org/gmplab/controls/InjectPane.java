@@ -36,6 +36,11 @@ final class InjectPane extends VBox {
         millis.setText("20");
         count.setText("10");
         procs.setText("4");
+        // a function of this program to spawn, with zeros for its arguments
+        c.scenario().program().functions().values().stream().filter(f -> !f.name().equals("main")).findFirst().ifPresent(f -> {
+            fn.setText(f.name());
+            args.setText(String.join(",", java.util.Collections.nCopies(f.params().size(), "0")));
+        });
         refusal.setId("refusal");
         refusal.setWrapText(true);
         refusal.setStyle("-fx-text-fill: #b00020;");

@@ -288,6 +288,45 @@ class ControlsTest {
         assertThat(pane.assumptions.box.getChildren()).hasSize(bullets + 1);
     }
 
+    @Test
+    void playStopsAtABreakpoint(FxRobot robot) throws Exception {
+        // given a steal breakpoint on 4 Ps
+        robot.interact(() -> mount(scenario.withGomaxprocs(4)));
+        settle();
+        robot.interact(() -> c.breakpoints().add(Breakpoint.of(Breakpoint.Kind.STEAL)));
+        long first;
+        try (History h = new History(scenario)) {
+            first = -1;
+            while (first < 0 && h.stepEvent())
+                for (Event e : h.lastEvents()) if (e.kind() == EventKind.STEAL && first < 0) first = e.seq();
+        }
+        // when Play is clicked at full speed
+        robot.interact(() -> pane.transport.speed.setValue(60));
+        robot.clickOn("#play");
+        // then playing stops by itself at the first steal
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.playingProperty().get() && c.getPosition() > c.start());
+        settle();
+        assertThat(c.getPosition()).isEqualTo(positionOf(first));
+        assertThat(pane.transport.play.isSelected()).isFalse();
+    }
+
+    @Test
+    void plusAndMinusChangeTheSpeedAndF11TogglesFullScreen(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#where");
+        double v = pane.transport.speed.getValue();
+        robot.type(KeyCode.EQUALS);
+        assertThat(pane.transport.speed.getValue()).isGreaterThan(v);
+        robot.type(KeyCode.MINUS).type(KeyCode.MINUS);
+        assertThat(pane.transport.speed.getValue()).isLessThan(v);
+        robot.type(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isFullScreen()).isTrue();
+        robot.type(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isFullScreen()).isFalse();
+    }
+
     private String cli(String... more) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         String[] args = new String[4 + more.length];

@@ -173,4 +173,30 @@ class InjectTest {
         settle();
         assertThat(c.getPosition()).isGreaterThan(c.start());
     }
+
+    @Test
+    void rightClickOnARunningGOffersTheInjectMenuAndSpawnUsesTheProgramsFunction(FxRobot robot) throws Exception {
+        // given a running worker on the canvas
+        stepUntil(s -> runningWorker(s) > 0, 500);
+        long goid = runningWorker(c.getSnapshot());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        Rect tok = view.layoutNow().tokens.get(goid);
+        Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
+        // when it is right-clicked and "Block" is chosen
+        robot.rightClickOn(at.getX(), at.getY());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.gMenu.isShowing());
+        javafx.scene.Node item = robot.from(robot.lookup(".context-menu").queryAll())
+                .lookup((javafx.scene.control.Labeled l) -> "Block".equals(l.getText())).query();
+        robot.clickOn(item);
+        settle();
+        // then the block is injected for that G (and recorded as an INJECT event)
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT && e.g() == goid && e.why().contains("blocks"));
+        // and spawning uses the program's own function, prefilled
+        assertThat(pane.inject.fn.getText()).isEqualTo("burn");
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#injectSpawn");
+        settle();
+        assertThat(c.refusalProperty().get()).isEmpty();
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT && e.why().contains("running burn"));
+    }
 }

@@ -57,6 +57,7 @@ public final class Controller implements AutoCloseable {
     private double speed = 4;
     private volatile List<Breakpoint> bps = List.of();
     private volatile boolean cancel;
+    private volatile boolean running;        // a run to the next breakpoint is queued or under way
 
     // FX thread only
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
@@ -131,9 +132,21 @@ public final class Controller implements AutoCloseable {
     /** Forward until the next position that matches a breakpoint (or the end of the run). */
     public CompletableFuture<Void> runToBreakpoint() {
         cancel = false;
+        running = true;
+        Platform.runLater(() -> status.set("running to the next breakpoint… (Space stops)"));
         return run(() -> {
+            try {
+                runToBreakpointNow();
+            } finally {
+                running = false;
+            }
+        });
+    }
+
+    private void runToBreakpointNow() {
+        {
             stopTicking();
-            if (bps.isEmpty()) { post(List.of(), "no breakpoints set"); return; }
+            if (bps.isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
             List<Event> all = new ArrayList<>();
             String hit = null;
             for (int i = 0; i < MAX_RUN && hit == null && !cancel; i++) {
@@ -144,11 +157,12 @@ public final class Controller implements AutoCloseable {
                 hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
             }
             post(all, hit != null ? "breakpoint: " + hit : cancel ? "stopped" : "no breakpoint matched before the end of the run");
-        });
+        }
     }
 
     /** Plays at the speed set: one major step per tick, stopping at a breakpoint or the end. */
     public CompletableFuture<Void> play() {
+        if (running) { cancel = true; return idle(); }
         return run(() -> {
             if (ticking == null) startTicking();
             post(List.of(), "playing");
@@ -160,7 +174,9 @@ public final class Controller implements AutoCloseable {
         return run(() -> { stopTicking(); post(List.of(), "paused"); });
     }
 
+    /** Plays if paused; pauses if playing; also stops a run to the next breakpoint that is under way. */
     public CompletableFuture<Void> togglePlay() {
+        if (running) { cancel = true; return idle(); }
         return run(() -> {
             if (ticking == null) { startTicking(); post(List.of(), "playing"); }
             else { stopTicking(); post(List.of(), "paused"); }

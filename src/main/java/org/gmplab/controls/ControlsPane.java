@@ -81,8 +81,11 @@ public final class ControlsPane extends StackPane {
 
         tabs.setId("sideTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        tabs.getTabs().addAll(tab("Event log", log), tab("schedtrace", schedtrace), tab("Breakpoints", breakpoints),
-                tab("Inject", inject), tab("Assumptions", assumptions));
+        tabs.getTabs().addAll(tab("Event log", log, "Every event of the run with its reason; select one to jump there"),
+                tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown"),
+                tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
+                tab("Inject", inject, "Act on the running program: syscalls, blocking, spawning, GOMAXPROCS"),
+                tab("Assumptions", assumptions, "Where this engine simplifies Go"));
         SplitPane split = new SplitPane(view, tabs);
         split.setDividerPositions(0.6);
 
@@ -146,8 +149,9 @@ public final class ControlsPane extends StackPane {
 
     public Controller controller() { return controller; }
 
-    private static Tab tab(String name, Node content) {
+    private static Tab tab(String name, Node content, String tip) {
         Tab t = new Tab(name, content);
+        t.setTooltip(new javafx.scene.control.Tooltip(tip));
         t.setId("tab-" + name.toLowerCase().replace(' ', '-'));
         return t;
     }

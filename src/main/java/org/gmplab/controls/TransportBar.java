@@ -45,7 +45,12 @@ final class TransportBar extends VBox {
         stepEvent.setOnAction(e -> c.stepEvent());
         runToBreak.setOnAction(e -> c.runToBreakpoint());
         toEnd.setOnAction(e -> c.toEnd());
-        play.setOnAction(e -> { if (play.isSelected()) c.play(); else c.pause(); });
+        // the button shows the controller's state: a click asks, the state that comes back sets it
+        play.setOnAction(e -> {
+            boolean wasPlaying = c.playingProperty().get();
+            play.setSelected(wasPlaying);
+            if (wasPlaying) c.pause(); else c.togglePlay();
+        });
         c.playingProperty().addListener((o, a, on) -> play.setSelected(on));
         play.selectedProperty().addListener((o, a, on) -> play.setText(on ? "Pause" : "Play"));
         c.setSpeed(speed.getValue());

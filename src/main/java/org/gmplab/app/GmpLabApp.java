@@ -67,7 +67,14 @@ public final class GmpLabApp extends Application {
         theme.getSelectionModel().select("light");
         theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
         Label themeLabel = new Label(" theme ");
-        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme);
+        javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
+        presenterButton.setId("presenter");
+        presenterButton.setTooltip(new Tooltip("Presenter mode: projector theme and larger type, or back (F5)"));
+        javafx.scene.control.Button helpButton = new javafx.scene.control.Button("?");
+        helpButton.setId("help");
+        helpButton.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, presenterButton, helpButton);
+        helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
         String[] before = {"light"};
         pane.onPresenter(() -> {
@@ -81,6 +88,7 @@ public final class GmpLabApp extends Application {
                 root.setStyle("");
             }
         });
+        presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
         return new Content(controller, theme, pane);
     }

@@ -206,6 +206,12 @@ public final class ControlsPane extends StackPane {
         e.consume();
     }
 
+    /** Shows or hides the shortcut overlay. */
+    public void toggleHelp() { help.setVisible(!help.isVisible()); }
+
+    /** Toggles presenter mode (what the app set with {@link #onPresenter}). */
+    public void presenter() { presenter.run(); }
+
     /** Whether the shortcut overlay is showing. */
     public boolean helpShowing() { return help.isVisible(); }
 }

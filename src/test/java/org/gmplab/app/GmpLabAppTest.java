@@ -68,5 +68,13 @@ class GmpLabAppTest {
         assertThat(content.theme().getValue()).isEqualTo("projector");
         robot.type(javafx.scene.input.KeyCode.F5);
         assertThat(content.theme().getValue()).isEqualTo("light");
+        // the same with the toolbar button, and the ? button shows the shortcuts
+        robot.clickOn("#presenter");
+        assertThat(content.theme().getValue()).isEqualTo("projector");
+        assertThat(content.pane().getScene().getRoot().getStyle()).contains("font-size");
+        robot.clickOn("#presenter");
+        assertThat(content.theme().getValue()).isEqualTo("light");
+        robot.clickOn("#help");
+        assertThat(content.pane().helpShowing()).isTrue();
     }
 }

@@ -327,6 +327,23 @@ class ControlsTest {
         assertThat(stage.isFullScreen()).isFalse();
     }
 
+    @Test
+    void spaceStopsARunToTheNextBreakpoint(FxRobot robot) throws Exception {
+        // given a breakpoint that never matches (no such goroutine), so the run would go to the program's end
+        settle();
+        robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.G_STATUS, 999_999, -1)));
+        // when a run to it is started and Space is pressed at once
+        robot.interact(() -> {
+            c.runToBreakpoint();
+            c.togglePlay();
+        });
+        settle();
+        // then it stops where it was, without playing, before the end of the run
+        assertThat(c.statusProperty().get()).isEqualTo("stopped");
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(c.finishedProperty().get()).isFalse();
+    }
+
     private String cli(String... more) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         String[] args = new String[4 + more.length];

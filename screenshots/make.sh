@@ -14,3 +14,7 @@ shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme dark -o screenshot
 shot scenarios/spawn1000.json --gomaxprocs 16 --at 2000 --theme light --size 1920x1080 -o screenshots/sixteen-ps.png
 # The lesson player in Chinese: rendered by a test-side helper (the player is not part of the `screenshot` command).
 mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot="$PWD/screenshots/lesson-zh.png"
+# The whole window (canvas and controls) cannot be drawn by the canvas-only screenshot command: a TestFX
+# test renders the scene under Monocle, and the picture is copied here.
+mvn -B -q test -Dtest=WindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/window-controls.png screenshots/window-controls.png

@@ -7,44 +7,46 @@ import java.nio.file.Path;
 import java.util.List;
 
 import javafx.application.Application;
-import javafx.geometry.Insets;
 import javafx.scene.Scene;
-import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Slider;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
+import org.gmplab.controls.Controller;
+import org.gmplab.controls.ControlsPane;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
+import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
 /**
- * The window: the scheduler canvas under a small toolbar (step, play/pause, reset, speed, theme). With no
+ * The window: the scheduler canvas with the controls of {@link ControlsPane} (transport over the recorded
+ * history, event log, schedtrace, breakpoints, inject, assumptions) and a theme choice. With no
  * argument it opens the built-in copy of {@code scenarios/spawn1000.json}, so the jar works from any directory;
  * a scenario file can be given as the first application argument.
  */
 public final class GmpLabApp extends Application {
-    private Session session;
+    private Controller controller;
     private LessonPlayer player;
 
     @Override
     public void start(Stage stage) throws Exception {
         List<String> args = getParameters().getRaw();
-        Scenario sc = args.isEmpty() ? defaultScenario() : ScenarioJson.load(Path.of(args.get(0)));
+        Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.engine.program.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
-        session = c.session;
-        player = new LessonPlayer(view, Path.of("lessons"), Progress.forUser());   // the lesson player, beside the canvas
-        root.setRight(player);
+        controller = c.controller;
+        // The lesson player beside the canvas, shown and hidden by the "Lessons" button of the toolbar.
+        player = new LessonPlayer(view, Path.of("lessons"), Progress.forUser());
+        c.lessons.selectedProperty().addListener((o, was, on) -> root.setRight(on ? player : null));
+        c.lessons.setSelected(true);
         player.resumeWhenCanvasReady();
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
@@ -58,51 +60,48 @@ public final class GmpLabApp extends Application {
     }
 
     /** The parts of the window, for tests that mount the same content. */
-    record Content(Session session, ChoiceBox<String> theme) {}
+    record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons) {}
 
+    /**
+     * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
+     * breakpoints, inject, assumptions) into {@code root}.
+     */
     static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
-        Session session = new Session(sc, view::publish);
-        Button step = new Button("Step");
-        step.setId("step");
-        ToggleButton play = new ToggleButton("Play");
-        play.setId("play");
-        Button reset = new Button("Reset");
-        reset.setId("reset");
-        Slider speed = new Slider(1, 30, 4);
-        speed.setId("speed");
-        speed.setPrefWidth(160);
+        Controller controller = new Controller(new History(sc));
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);
         theme.getSelectionModel().select("light");
-        Runnable applySpeed = () -> {
-            double perSecond = speed.getValue();
-            view.setAnimationMillis(Math.min(600, 800 / perSecond));   // the glide fits between two steps
-            if (play.isSelected()) session.play(perSecond);
-        };
-        applySpeed.run();
-        speed.valueProperty().addListener((o, a, b) -> applySpeed.run());
-        step.setOnAction(e -> session.step());
-        play.selectedProperty().addListener((o, a, on) -> {
-            play.setText(on ? "Pause" : "Play");
-            if (on) session.play(speed.getValue());
-            else session.pause();
+        theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
+        Label themeLabel = new Label(" theme ");
+        javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
+        presenterButton.setId("presenter");
+        presenterButton.setTooltip(new Tooltip("Presenter mode: projector theme and larger type, or back (F5)"));
+        javafx.scene.control.Button helpButton = new javafx.scene.control.Button("?");
+        helpButton.setId("help");
+        helpButton.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
+        lessons.setId("lessons");
+        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas"));
+        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, lessons, presenterButton, helpButton);
+        helpButton.setOnAction(e -> pane.toggleHelp());
+        view.setAnimationMillis(150);
+        String[] before = {"light"};
+        pane.onPresenter(() -> {
+            boolean on = !"projector".equals(theme.getValue()) || !root.getStyle().contains("font-size");
+            if (on) {
+                before[0] = "projector".equals(theme.getValue()) ? before[0] : theme.getValue();
+                theme.setValue("projector");
+                root.setStyle("-fx-font-size: 18px;");
+            } else {
+                theme.setValue(before[0]);
+                root.setStyle("");
+            }
         });
-        reset.setOnAction(e -> {
-            play.setSelected(false);
-            session.reset();
-        });
-        ToolBar bar = new ToolBar(step, play, reset, new Label("steps/s"), speed, new Label("theme"), theme);
-        root.setTop(bar);
-        Label inspector = new Label("Click a goroutine, an M, a P or a queue to inspect it.");
-        inspector.setId("inspector");
-        inspector.setPadding(new Insets(4, 8, 4, 8));
-        view.selectionProperty().addListener((o, a, b) -> inspector.setText(b.isEmpty() ? "Click a goroutine, an M, a P or a queue to inspect it." : b));
-        root.setBottom(inspector);
-        root.setCenter(view);
-        BorderPane.setMargin(view, new Insets(0));
-        return new Content(session, theme);
+        presenterButton.setOnAction(e -> pane.presenter());
+        root.setCenter(pane);
+        return new Content(controller, theme, pane, lessons);
     }
 
     /** The built-in copy of scenarios/spawn1000.json. */
@@ -116,7 +115,7 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void stop() {
-        if (session != null) session.close();
+        if (controller != null) controller.close();
         if (player != null) player.close();
     }
 }

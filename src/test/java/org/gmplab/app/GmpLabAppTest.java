@@ -33,28 +33,48 @@ class GmpLabAppTest {
     }
 
     @AfterEach
-    void close() { content.session().close(); }
+    void close() { content.controller().close(); }
 
     @Test
-    void stepAdvancesTheCanvasOneMajorEventAtATime(FxRobot robot) throws Exception {
+    void stepAdvancesTheCanvas(FxRobot robot) throws Exception {
         // given the default scenario on screen
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
         long before = view.snapshot().events();
         // when Step is clicked three times
-        for (int i = 0; i < 3; i++) robot.clickOn("#step");
+        for (int i = 0; i < 3; i++) robot.clickOn("#stepEvent");
         // then the canvas shows a later snapshot
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > before);
         assertThat(view.snapshot().events()).isGreaterThan(before);
     }
 
     @Test
-    void playRunsAndResetGoesBackToTheStart(FxRobot robot) throws Exception {
+    void playRunsAndGoToStartGoesBackToTheStart(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        long start = view.snapshot().events();
         robot.clickOn("#play");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > 5);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > start + 5);
         robot.clickOn("#play");
-        robot.clickOn("#reset");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() <= 2);
-        assertThat(content.session().isPlaying()).isFalse();
+        robot.clickOn("#toStart");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() == start);
+        content.controller().idle().get(10, TimeUnit.SECONDS);
+        assertThat(content.controller().playingProperty().get()).isFalse();
+    }
+
+    @Test
+    void presenterModeSwitchesToTheProjectorThemeAndBack(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        robot.clickOn("#where");
+        robot.type(javafx.scene.input.KeyCode.F5);
+        assertThat(content.theme().getValue()).isEqualTo("projector");
+        robot.type(javafx.scene.input.KeyCode.F5);
+        assertThat(content.theme().getValue()).isEqualTo("light");
+        // the same with the toolbar button, and the ? button shows the shortcuts
+        robot.clickOn("#presenter");
+        assertThat(content.theme().getValue()).isEqualTo("projector");
+        assertThat(content.pane().getScene().getRoot().getStyle()).contains("font-size");
+        robot.clickOn("#presenter");
+        assertThat(content.theme().getValue()).isEqualTo("light");
+        robot.clickOn("#help");
+        assertThat(content.pane().helpShowing()).isTrue();
     }
 }

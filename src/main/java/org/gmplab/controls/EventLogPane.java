@@ -1,0 +1,115 @@
+package org.gmplab.controls;
+
+import java.util.Locale;
+import java.util.function.Function;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.transformation.FilteredList;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * Every event of the current branch, filterable by kind, P, M, G and text; each row shows the event's
+ * "why". Selecting a row jumps to the first moment that includes that event.
+ */
+final class EventLogPane extends VBox {
+    static final String ALL = "all kinds";
+    final TableView<Event> table = new TableView<>();
+    final ChoiceBox<String> kind = new ChoiceBox<>();
+    final TextField p = field("filterP", "P", "Only events about this P (number)");
+    final TextField m = field("filterM", "M", "Only events by this M (number)");
+    final TextField g = field("filterG", "G", "Only events about this goroutine (goid)");
+    final TextField search = field("filterText", "search", "Only events whose text contains this");
+    final FilteredList<Event> shown;
+    final Label count = new Label();
+    /** The selected event's "why", in full. */
+    final Label why = new Label();
+
+    EventLogPane(Controller c) {
+        super(4);
+        kind.setId("filterKind");
+        kind.getItems().add(ALL);
+        for (EventKind k : EventKind.values()) kind.getItems().add(k.name());
+        kind.getSelectionModel().select(ALL);
+        TransportBar.tip(kind, "Only events of this kind");
+        search.setPrefColumnCount(10);
+        shown = new FilteredList<>(c.events(), e -> true);
+        table.setId("eventLog");
+        table.setItems(shown);
+        table.getColumns().add(col("#", 56, e -> e.seq()));
+        table.getColumns().add(col("µs", 56, e -> e.time() / 1000));
+        table.getColumns().add(col("kind", 124, e -> e.kind().name()));
+        table.getColumns().add(col("P", 34, e -> e.p() < 0 ? "" : "P" + e.p()));
+        table.getColumns().add(col("M", 34, e -> e.m() < 0 ? "" : "M" + e.m()));
+        table.getColumns().add(col("G", 46, e -> e.g() < 0 ? "" : "G" + e.g()));
+        table.getColumns().add(col("why", 600, Event::why));
+        table.setPlaceholder(new Label("No events yet: step or play."));
+        TransportBar.tip(table, "Select a row to jump to that moment");
+        why.setId("why");
+        why.setWrapText(true);
+        why.setMinHeight(48);
+        table.setRowFactory(t -> {
+            javafx.scene.control.TableRow<Event> row = new javafx.scene.control.TableRow<>();
+            row.itemProperty().addListener((o, a, e) -> row.setTooltip(e == null ? null : new javafx.scene.control.Tooltip(e.why())));
+            return row;
+        });
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
+            why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + e.why());
+            if (e != null) c.jumpTo(e.seq());
+        });
+        Runnable refilter = () -> {
+            String k = kind.getValue();
+            Long pp = num(p), mm = num(m), gg = num(g);
+            String t = search.getText() == null ? "" : search.getText().trim().toLowerCase(Locale.ROOT);
+            shown.setPredicate(e -> (k == null || k.equals(ALL) || e.kind().name().equals(k))
+                    && (pp == null || e.p() == pp) && (mm == null || e.m() == mm) && (gg == null || e.g() == gg)
+                    && (t.isEmpty() || e.why().toLowerCase(Locale.ROOT).contains(t) || e.kind().name().toLowerCase(Locale.ROOT).contains(t)));
+        };
+        kind.valueProperty().addListener((o, a, b) -> refilter.run());
+        for (TextField f : new TextField[] {p, m, g, search}) f.textProperty().addListener((o, a, b) -> refilter.run());
+        count.setId("logCount");
+        Runnable counts = () -> count.setText(shown.size() + " of " + c.events().size());
+        shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
+        counts.run();
+        HBox filters = new HBox(4, kind, p, m, g, search, count);
+        HBox.setHgrow(search, Priority.ALWAYS);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getChildren().addAll(filters, table, why);
+    }
+
+    private static TextField field(String id, String prompt, String tip) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.setPrefColumnCount(3);
+        TransportBar.tip(f, tip);
+        return f;
+    }
+
+    private static Long num(TextField f) {
+        String s = f.getText() == null ? "" : f.getText().trim().replaceFirst("^[PpMmGg]", "");
+        if (s.isEmpty()) return null;
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -2L;   // matches nothing
+        }
+    }
+
+    private static <T> TableColumn<Event, T> col(String name, double width, Function<Event, T> f) {
+        TableColumn<Event, T> col = new TableColumn<>(name);
+        col.setPrefWidth(width);
+        col.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.apply(d.getValue())));
+        col.setSortable(false);
+        return col;
+    }
+}

@@ -1,0 +1,36 @@
+package org.gmplab.controls;
+
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.trace.SchedTrace;
+
+/** The {@code SCHED} line (or scheddetail) of the moment shown, in Go 1.23's format, to copy. */
+final class SchedTracePane extends VBox {
+    final TextArea text = new TextArea();
+    final CheckBox detail = new CheckBox("scheddetail");
+
+    SchedTracePane(Controller c) {
+        super(6);
+        text.setId("schedtrace");
+        text.setEditable(false);
+        text.setWrapText(false);
+        text.setFont(Font.font("monospace", 12));
+        TransportBar.tip(text, "GODEBUG=schedtrace output for this moment, as gmplab's CLI prints it (select and copy)");
+        detail.setId("scheddetail");
+        TransportBar.tip(detail, "Also print every P, M and G (GODEBUG=scheddetail=1)");
+        Runnable update = () -> {
+            Snapshot s = c.getSnapshot();
+            text.setText(s == null ? "" : SchedTrace.format(s, detail.isSelected()));
+        };
+        c.snapshotProperty().addListener((o, a, b) -> update.run());
+        detail.selectedProperty().addListener((o, a, b) -> update.run());
+        update.run();
+        VBox.setVgrow(text, Priority.ALWAYS);
+        getChildren().addAll(detail, text);
+    }
+}

@@ -1,0 +1,81 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.controls.Breakpoint;
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Renders the whole window (canvas and controls) under Monocle to {@code target/screenshots/window-controls.png};
+ * {@code screenshots/make.sh} copies it to {@code screenshots/}. The canvas-only {@code screenshot} command
+ * cannot draw the controls, so the window picture is taken here.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowScreenshotTest {
+    static final Path OUT = Path.of("target", "screenshots", "window-controls.png");
+    GmpLabApp.Content content;
+    Scene scene;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        BorderPane root = new BorderPane();
+        SchedulerView view = new SchedulerView();
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        view.setAnimationMillis(0);
+        scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() { content.controller().close(); }
+
+    @Test
+    void wholeWindowAtTheFirstSteal(FxRobot robot) throws Exception {
+        // given a steal breakpoint, run to it, with the event log filtered to the steal's P
+        robot.interact(() -> content.controller().breakpoints().add(Breakpoint.of(Breakpoint.Kind.STEAL)));
+        robot.clickOn("#runToBreak");
+        content.controller().idle().get(60, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#filterP").write("1");
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.TableView<org.gmplab.snapshot.Event> log =
+                (javafx.scene.control.TableView<org.gmplab.snapshot.Event>) scene.lookup("#eventLog");
+        robot.interact(() -> {
+            log.requestFocus();
+            log.getItems().stream().filter(e -> e.kind() == org.gmplab.snapshot.EventKind.STEAL).findFirst()
+                    .ifPresent(e -> log.getSelectionModel().select(e));
+        });
+        content.controller().idle().get(60, TimeUnit.SECONDS);
+        Thread.sleep(300);   // a few pulses so the canvas has painted
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage[] img = new WritableImage[1];
+        robot.interact(() -> img[0] = scene.snapshot(null));
+        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
+        Files.createDirectories(OUT.getParent());
+        ImageIO.write(png, "png", OUT.toFile());
+        assertThat(png.getWidth()).isEqualTo(1280);
+        assertThat(Files.size(OUT)).isGreaterThan(10_000);
+    }
+}

@@ -1,0 +1,359 @@
+package org.gmplab.controls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+
+import org.gmplab.cli.Main;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.history.History;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.trace.SchedTrace;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The transport, event log, schedtrace pane and breakpoints, mounted as the app mounts them and clicked like a person. */
+@ExtendWith(ApplicationExtension.class)
+class ControlsTest {
+    static final Path SPAWN = Path.of("scenarios/spawn1000.json");
+    Scenario scenario;
+    Controller c;
+    ControlsPane pane;
+    SchedulerView view;
+
+    Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        mount(ScenarioJson.load(SPAWN));
+        stage.show();
+    }
+
+    /** Shows {@code sc} with a fresh history, as the app mounts it (FX thread). */
+    void mount(Scenario sc) {
+        if (c != null) c.close();
+        scenario = sc;
+        c = new Controller(new History(sc));
+        view = new SchedulerView();
+        view.setAnimationMillis(0);
+        pane = new ControlsPane(c, view);
+        stage.setScene(new Scene(pane, 1280, 800));
+    }
+
+    @AfterEach
+    void close() { c.close(); }
+
+    void settle() throws Exception {
+        c.idle().get(60, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The position a fresh history reaches for "event n" (the first moment that includes it). */
+    long positionOf(long n) {
+        try (History h = new History(scenario)) {
+            h.jumpTo(n);
+            return h.position();
+        }
+    }
+
+    @Test
+    void stepButtonsAndKeysMoveOneEventAndBackReturnsTheSameSnapshot(FxRobot robot) throws Exception {
+        // given the start of the run
+        settle();
+        long start = c.getPosition();
+        Snapshot s0 = c.getSnapshot();
+        // when → is clicked
+        robot.clickOn("#stepEvent");
+        settle();
+        Snapshot s1 = c.getSnapshot();
+        long p1 = c.getPosition();
+        // then the position and the canvas moved forward
+        assertThat(p1).isGreaterThan(start);
+        assertThat(view.snapshot()).isEqualTo(s1);
+        // when the → key is pressed twice, then ← once
+        robot.clickOn("#where");
+        robot.type(KeyCode.RIGHT);
+        settle();
+        Snapshot s2 = c.getSnapshot();
+        robot.type(KeyCode.RIGHT);
+        settle();
+        assertThat(c.getPosition()).isGreaterThan(s2.events());
+        robot.type(KeyCode.LEFT);
+        settle();
+        // then stepping back returns exactly the snapshot seen before, and forward again the next one
+        assertThat(c.getSnapshot()).isEqualTo(s2);
+        robot.clickOn("#stepBack");
+        settle();
+        assertThat(c.getSnapshot()).isEqualTo(s1);
+        robot.clickOn("#stepEvent");
+        settle();
+        assertThat(c.getSnapshot()).isEqualTo(s2);
+        assertThat(view.snapshot()).isEqualTo(s2);
+        // and Home goes to the start, End to the end of the recorded history
+        robot.type(KeyCode.HOME);
+        settle();
+        assertThat(c.getSnapshot()).isEqualTo(s0);
+        robot.clickOn("#toEnd");
+        settle();
+        assertThat(c.getPosition()).isEqualTo(c.endProperty().get()).isGreaterThan(s2.events());
+        robot.clickOn("#toStart");
+        settle();
+        assertThat(c.getPosition()).isEqualTo(start);
+        robot.clickOn("#where");
+        robot.type(KeyCode.END);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(c.endProperty().get());
+    }
+
+    @Test
+    void spacePlaysAndPausesAndTheTimelineJumps(FxRobot robot) throws Exception {
+        settle();
+        long start = c.getPosition();
+        // when Space is pressed, the run plays
+        robot.clickOn("#where");
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> c.getPosition() > start + 20);
+        assertThat(pane.transport.play.isSelected()).isTrue();
+        // and Space again pauses it
+        robot.type(KeyCode.SPACE);
+        settle();
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(pane.transport.play.getText()).isEqualTo("Play");
+        long paused = c.getPosition();
+        Thread.sleep(400);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(paused);
+        // when the timeline is clicked near its start, the run jumps back to that moment
+        long end = c.endProperty().get();
+        var bounds = pane.transport.timeline.localToScreen(pane.transport.timeline.getBoundsInLocal());
+        robot.clickOn(bounds.getMinX() + 12, bounds.getCenterY());
+        settle();
+        assertThat(c.getPosition()).isLessThan(paused);
+        assertThat(c.endProperty().get()).isEqualTo(end);
+        assertThat(pane.transport.timeline.getValue()).isEqualTo(c.getPosition());
+        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+        // every transport control has a tooltip naming what it does
+        for (String id : List.of("#toStart", "#stepBack", "#play", "#stepEvent", "#runToBreak", "#toEnd", "#speed", "#timeline"))
+            assertThat(robot.lookup(id).queryAs(javafx.scene.control.Control.class).getTooltip()).as(id).isNotNull();
+        assertThat(pane.transport.stepBack.getTooltip().getText()).contains("←");
+        assertThat(pane.transport.play.getTooltip().getText()).contains("Space");
+    }
+
+    @Test
+    void stealBreakpointStopsExactlyAtTheFirstStealAndThenTheNext(FxRobot robot) throws Exception {
+        // given spawn1000 on 4 Ps, and the steals of its run, found by a separate history
+        robot.interact(() -> mount(scenario.withGomaxprocs(4)));
+        long first, second;
+        try (History h = new History(scenario)) {
+            long[] found = new long[2];
+            int n = 0;
+            while (n < 2 && h.stepEvent())
+                for (Event e : h.lastEvents()) if (e.kind() == EventKind.STEAL && n < 2) found[n++] = e.seq();
+            first = found[0];
+            second = found[1];
+        }
+        assertThat(first).isPositive();
+        assertThat(second).isGreaterThan(first);
+        settle();
+        // when a steal breakpoint is added and "run to next breakpoint" is clicked
+        robot.clickOn("#tab-breakpoints");
+        robot.interact(() -> pane.breakpoints.kind.setValue(Breakpoint.Kind.STEAL));
+        robot.clickOn("#bpAdd");
+        assertThat(c.breakpoints()).containsExactly(Breakpoint.of(Breakpoint.Kind.STEAL));
+        robot.clickOn("#runToBreak");
+        settle();
+        // then the run stops at the first moment that includes the first STEAL, and no earlier steal is in the log
+        assertThat(c.getPosition()).isEqualTo(positionOf(first));
+        assertThat(c.events().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first);
+        assertThat(c.statusProperty().get()).contains("steal");
+        // and the next run stops at the next steal
+        robot.clickOn("#where");
+        robot.type(KeyCode.B);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(positionOf(second));
+        assertThat(c.events().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first, second);
+    }
+
+    @Test
+    void stealBreakpointFromAGivenPIgnoresOtherVictims(FxRobot robot) throws Exception {
+        robot.interact(() -> mount(scenario.withGomaxprocs(4)));
+        settle();
+        robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.STEAL, 0, -1)));
+        robot.clickOn("#runToBreak");
+        settle();
+        List<Event> steals = c.events().stream().filter(e -> e.kind() == EventKind.STEAL).toList();
+        assertThat(steals).isNotEmpty();
+        assertThat(steals.get(steals.size() - 1).detail("victim")).isZero();
+        assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.detail("victim") != 0);
+    }
+
+    @Test
+    void filteringTheLogAndJumpingFromARow(FxRobot robot) throws Exception {
+        // given 300 positions of the run
+        settle();
+        for (int i = 0; i < 300; i++) c.stepEvent();
+        settle();
+        int all = pane.log.table.getItems().size();
+        assertThat(all).isEqualTo(c.events().size()).isGreaterThan(300);
+        // when the kind filter is set to EXECUTE
+        robot.interact(() -> pane.log.kind.setValue("EXECUTE"));
+        // then only EXECUTE rows remain
+        assertThat(pane.log.table.getItems()).isNotEmpty().allMatch(e -> e.kind() == EventKind.EXECUTE);
+        // and a P filter typed like a person narrows it to that P
+        robot.clickOn("#filterP").write("1");
+        assertThat(pane.log.table.getItems()).isNotEmpty().allMatch(e -> e.kind() == EventKind.EXECUTE && e.p() == 1);
+        // and a text search
+        robot.clickOn("#filterP").eraseText(1);
+        robot.interact(() -> pane.log.kind.setValue(EventLogPane.ALL));
+        robot.clickOn("#filterText").write("runnext");
+        assertThat(pane.log.table.getItems()).isNotEmpty().allMatch(e -> e.why().toLowerCase().contains("runnext") || e.kind().name().contains("RUNNEXT"));
+        assertThat(pane.log.table.getItems().size()).isLessThan(all);
+        // when a row is clicked
+        robot.clickOn("#filterText").eraseText(7);
+        assertThat(pane.log.table.getItems()).hasSize(all);
+        robot.interact(() -> pane.log.table.scrollTo(40));
+        Event row = pane.log.table.getItems().get(40);
+        robot.interact(() -> pane.log.table.getSelectionModel().select(40));
+        settle();
+        // then the canvas shows the first moment that includes that event, and the log keeps every row
+        assertThat(c.getPosition()).isEqualTo(positionOf(row.seq()));
+        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+        assertThat(pane.log.table.getItems()).hasSize(all);
+        // and clicking another visible row with the mouse jumps there too
+        var cell = robot.lookup(".table-row-cell").nth(3).queryAs(javafx.scene.control.TableRow.class);
+        @SuppressWarnings("unchecked") Event clicked = ((javafx.scene.control.TableRow<Event>) cell).getItem();
+        robot.clickOn(cell);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(positionOf(clicked.seq()));
+    }
+
+    @Test
+    void schedtracePaneEqualsTheCliForTheSameMoment(FxRobot robot) throws Exception {
+        settle();
+        for (int i = 0; i < 120; i++) c.stepEvent();
+        settle();
+        robot.clickOn("#tab-schedtrace");
+        long pos = c.getPosition();
+        // then the text is SchedTrace.format of the snapshot shown, and what `gmplab export --format schedtrace --at` prints
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), false)).startsWith("SCHED ");
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(cli("--at", Long.toString(pos)));
+        assertThat(pane.schedtrace.text.isEditable()).isFalse();
+        // when scheddetail is ticked
+        robot.clickOn("#scheddetail");
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), true)).contains("  P0: status=");
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(cli("--at", Long.toString(pos), "--detail"));
+        // and it follows the transport
+        robot.clickOn("#stepBack");
+        settle();
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), true));
+    }
+
+    @Test
+    void shortcutOverlayOpensWithQuestionMarkAndClosesWithEscape(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#where");
+        robot.press(KeyCode.SHIFT).type(KeyCode.SLASH).release(KeyCode.SHIFT);
+        assertThat(pane.helpShowing()).isTrue();
+        assertThat(pane.help.getText()).contains("Space").contains("run to the next breakpoint");
+        robot.type(KeyCode.ESCAPE);
+        assertThat(pane.helpShowing()).isFalse();
+    }
+
+    @Test
+    void assumptionsPanelListsTheEngineDocsAssumptions(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-assumptions");
+        List<AssumptionsPane.Item> items = AssumptionsPane.load();
+        String doc = java.nio.file.Files.readString(Path.of("docs/engine.md"));
+        int bullets = (int) doc.substring(doc.indexOf("## Assumptions")).lines().takeWhile(l -> !l.startsWith("## ") || l.startsWith("## Assumptions"))
+                .filter(l -> l.startsWith("- **")).count();
+        assertThat(items).hasSize(bullets);
+        assertThat(pane.assumptions.box.getChildren()).hasSize(bullets + 1);
+    }
+
+    @Test
+    void playStopsAtABreakpoint(FxRobot robot) throws Exception {
+        // given a steal breakpoint on 4 Ps
+        robot.interact(() -> mount(scenario.withGomaxprocs(4)));
+        settle();
+        robot.interact(() -> c.breakpoints().add(Breakpoint.of(Breakpoint.Kind.STEAL)));
+        long first;
+        try (History h = new History(scenario)) {
+            first = -1;
+            while (first < 0 && h.stepEvent())
+                for (Event e : h.lastEvents()) if (e.kind() == EventKind.STEAL && first < 0) first = e.seq();
+        }
+        // when Play is clicked at full speed
+        robot.interact(() -> pane.transport.speed.setValue(60));
+        robot.clickOn("#play");
+        // then playing stops by itself at the first steal
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.playingProperty().get() && c.getPosition() > c.start());
+        settle();
+        assertThat(c.getPosition()).isEqualTo(positionOf(first));
+        assertThat(pane.transport.play.isSelected()).isFalse();
+    }
+
+    @Test
+    void plusAndMinusChangeTheSpeedAndF11TogglesFullScreen(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#where");
+        double v = pane.transport.speed.getValue();
+        robot.type(KeyCode.EQUALS);
+        assertThat(pane.transport.speed.getValue()).isGreaterThan(v);
+        robot.type(KeyCode.MINUS).type(KeyCode.MINUS);
+        assertThat(pane.transport.speed.getValue()).isLessThan(v);
+        robot.type(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isFullScreen()).isTrue();
+        robot.type(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isFullScreen()).isFalse();
+    }
+
+    @Test
+    void spaceStopsARunToTheNextBreakpoint(FxRobot robot) throws Exception {
+        // given a breakpoint that never matches (no such goroutine), so the run would go to the program's end
+        settle();
+        robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.G_STATUS, 999_999, -1)));
+        // when a run to it is started and Space is pressed at once
+        robot.interact(() -> {
+            c.runToBreakpoint();
+            c.togglePlay();
+        });
+        settle();
+        // then it stops where it was, without playing, before the end of the run
+        assertThat(c.statusProperty().get()).isEqualTo("stopped");
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(c.finishedProperty().get()).isFalse();
+    }
+
+    private String cli(String... more) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        String[] args = new String[4 + more.length];
+        args[0] = "export";
+        args[1] = SPAWN.toString();
+        args[2] = "--format";
+        args[3] = "schedtrace";
+        System.arraycopy(more, 0, args, 4, more.length);
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return out.toString();
+    }
+}

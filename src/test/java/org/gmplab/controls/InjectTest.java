@@ -1,0 +1,202 @@
+package org.gmplab.controls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.history.History;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.Rect;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Injecting from the panel and the canvas, refusals, and errors shown in the window. */
+@ExtendWith(ApplicationExtension.class)
+class InjectTest {
+    Stage stage;
+    Controller c;
+    ControlsPane pane;
+    SchedulerView view;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        mount(ScenarioJson.load(Path.of("scenarios/cpubound.json")));
+        stage.show();
+    }
+
+    void mount(Scenario sc) {
+        if (c != null) c.close();
+        c = new Controller(new History(sc));
+        view = new SchedulerView();
+        view.setAnimationMillis(0);
+        pane = new ControlsPane(c, view);
+        stage.setScene(new Scene(pane, 1280, 800));
+    }
+
+    @AfterEach
+    void close() { c.close(); }
+
+    void settle() throws Exception {
+        c.idle().get(60, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Steps until {@code done} holds for the snapshot shown, at most {@code max} positions. */
+    void stepUntil(java.util.function.Predicate<Snapshot> done, int max) throws Exception {
+        for (int i = 0; i < max; i++) {
+            settle();
+            if (done.test(c.getSnapshot())) return;
+            c.stepEvent();
+        }
+        settle();
+        assertThat(done.test(c.getSnapshot())).as("not reached in " + max + " steps").isTrue();
+    }
+
+    static long runningWorker(Snapshot s) {
+        return s.gs().stream().filter(g -> g.status() == 2 && g.goid() != 1).mapToLong(Snapshot.G::goid).min().orElse(-1);
+    }
+
+    @Test
+    void syscallInjectedIntoARunningGLeadsToRetakeHandoffAndItsExitsyscall(FxRobot robot) throws Exception {
+        // given cpubound on 2 Ps, stepped until a worker goroutine runs while others wait in a queue
+        stepUntil(s -> runningWorker(s) > 0 && s.ps().stream().anyMatch(p -> !p.runq().isEmpty()), 500);
+        long goid = runningWorker(c.getSnapshot());
+        // when its token is clicked on the canvas and "Enter syscall" (20 ms) is clicked in the Inject panel
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        Rect tok = view.layoutNow().tokens.get(goid);
+        Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
+        robot.clickOn(at.getX(), at.getY());
+        assertThat(pane.inject.goid.getText()).isEqualTo(Long.toString(goid));
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#injectSyscall");
+        settle();
+        assertThat(c.refusalProperty().get()).isEmpty();
+        Event inject = c.events().get(c.events().size() - 1);
+        assertThat(inject.kind()).isEqualTo(EventKind.INJECT);
+        assertThat(inject.g()).isEqualTo(goid);
+        // and the run is stepped on until that G returns from its system call
+        for (int i = 0; i < 20_000 && c.events().stream().noneMatch(e -> e.kind() == EventKind.EXITSYSCALL && e.g() == goid); i++) {
+            c.stepEvent();
+            if (i % 200 == 0) settle();
+        }
+        settle();
+        // then the event log shows sysmon's retake, the hand-off of the P, and the G's exitsyscall, in that order
+        robot.clickOn("#tab-event-log");
+        List<Event> after = pane.log.table.getItems().stream().filter(e -> e.seq() > inject.seq()).toList();
+        Event retake = after.stream().filter(e -> e.kind() == EventKind.RETAKE).findFirst().orElseThrow();
+        Event handoff = after.stream().filter(e -> e.kind() == EventKind.HANDOFFP && e.seq() > retake.seq()).findFirst().orElseThrow();
+        Event exit = after.stream().filter(e -> e.kind() == EventKind.EXITSYSCALL && e.g() == goid).findFirst().orElseThrow();
+        assertThat(retake.seq()).isLessThan(handoff.seq());
+        assertThat(handoff.seq()).isLessThan(exit.seq());
+        assertThat(exit.time() - inject.time()).isGreaterThanOrEqualTo(20_000_000L);
+        // and the injection is recorded: stepping back over it and forward again gives the same world
+        Snapshot now = c.getSnapshot();
+        c.stepBack();
+        c.stepEvent();
+        settle();
+        assertThat(c.getSnapshot()).isEqualTo(now);
+    }
+
+    @Test
+    void aRefusedActionIsShownAsAMessageAndNothingChanges(FxRobot robot) throws Exception {
+        settle();
+        long pos = c.getPosition();
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#injectG").write("999");
+        robot.clickOn("#injectSyscall");
+        settle();
+        assertThat(robot.lookup("#refusal").queryLabeled().getText()).contains("G999");
+        assertThat(c.getPosition()).isEqualTo(pos);
+        assertThat(c.errorProperty().get()).isEmpty();
+        // input that is not a number is refused in words too
+        robot.clickOn("#injectG").eraseText(3).write("x");
+        robot.clickOn("#injectBlock");
+        assertThat(robot.lookup("#refusal").queryLabeled().getText()).contains("whole number");
+        // a valid action clears the refusal
+        robot.clickOn("#injectProcs").eraseText(1).write("3");
+        robot.clickOn("#injectGomaxprocs");
+        settle();
+        assertThat(c.refusalProperty().get()).isEmpty();
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT && e.why().contains("GOMAXPROCS(3)"));
+        assertThat(c.getPosition()).isGreaterThan(pos);
+    }
+
+    @Test
+    void aFatalErrorIsShownInTheWindowAndTheAppStaysUsable(FxRobot robot) throws Exception {
+        // given a program that deadlocks: main receives from a channel nobody sends on
+        Scenario dead = ScenarioJson.parse("""
+                { "name": "deadlock", "gomaxprocs": 1, "seed": 1, "runqSize": 256, "waitGroups": [], "mutexes": [],
+                  "channels": {"c": 0},
+                  "functions": { "main": { "params": [], "body": [ { "op": "recv", "ch": "c" } ] } } }
+                """, "deadlock.json");
+        robot.interact(() -> mount(dead));
+        assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
+        // when it is run to its end
+        for (int i = 0; i < 200 && !c.finishedProperty().get(); i++) { c.stepEvent(); settle(); }
+        // then the error bar shows Go's message
+        assertThat(c.finishedProperty().get()).isTrue();
+        assertThat(robot.lookup("#errorBar").query().isVisible()).isTrue();
+        assertThat(robot.lookup("#errorMessage").queryLabeled().getText()).contains("deadlock");
+        // and the app stays usable: stepping back works, and the message can be dismissed
+        long end = c.getPosition();
+        robot.clickOn("#stepBack");
+        settle();
+        assertThat(c.getPosition()).isLessThan(end);
+        robot.clickOn("#errorDismiss");
+        assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
+    }
+
+    @Test
+    void aFailureInTheDriverIsShownNotThrown(FxRobot robot) throws Exception {
+        settle();
+        c.jumpTo(-5);
+        settle();
+        assertThat(robot.lookup("#errorMessage").queryLabeled().getText()).contains("event index");
+        robot.clickOn("#stepEvent");
+        settle();
+        assertThat(c.getPosition()).isGreaterThan(c.start());
+    }
+
+    @Test
+    void rightClickOnARunningGOffersTheInjectMenuAndSpawnUsesTheProgramsFunction(FxRobot robot) throws Exception {
+        // given a running worker on the canvas
+        stepUntil(s -> runningWorker(s) > 0, 500);
+        long goid = runningWorker(c.getSnapshot());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        Rect tok = view.layoutNow().tokens.get(goid);
+        Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
+        // when it is right-clicked and "Block" is chosen
+        robot.rightClickOn(at.getX(), at.getY());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.gMenu.isShowing());
+        javafx.scene.Node item = robot.from(robot.lookup(".context-menu").queryAll())
+                .lookup((javafx.scene.control.Labeled l) -> "Block".equals(l.getText())).query();
+        robot.clickOn(item);
+        settle();
+        // then the block is injected for that G (and recorded as an INJECT event)
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT && e.g() == goid && e.why().contains("blocks"));
+        // and spawning uses the program's own function, prefilled
+        assertThat(pane.inject.fn.getText()).isEqualTo("burn");
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#injectSpawn");
+        settle();
+        assertThat(c.refusalProperty().get()).isEmpty();
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT && e.why().contains("running burn"));
+    }
+}

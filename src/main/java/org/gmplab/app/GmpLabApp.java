@@ -45,9 +45,16 @@ public final class GmpLabApp extends Application {
         controller = c.controller;
         // The lesson player beside the canvas, shown and hidden by the "Lessons" button of the toolbar.
         player = new LessonPlayer(view, Path.of("lessons"), Progress.forUser());
-        c.lessons.selectedProperty().addListener((o, was, on) -> root.setRight(on ? player : null));
-        c.lessons.setSelected(true);
-        player.resumeWhenCanvasReady();
+        boolean[] resumed = {false};
+        c.lessons.selectedProperty().addListener((o, was, on) -> {
+            root.setRight(on ? player : null);
+            if (on && !resumed[0]) {
+                resumed[0] = true;
+                player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
+            }
+        });
+        // A learner who was in a lesson last time gets it back at once; others start with the controls.
+        if (!Progress.forUser().lastLesson().isEmpty()) c.lessons.setSelected(true);
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {

@@ -358,9 +358,6 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** The world as it is, read without stopping it and without placing each G (for debugging). */
-    Snapshot snapshotRaw() { return reader.snapshot(now(), trace.count(), false); }
-
     /** Checks the invariants now; throws IllegalStateException naming the first one broken. */
     public void checkInvariants() {
         if (mode == Mode.LIVE && outcome.get() != null) joinThreads();

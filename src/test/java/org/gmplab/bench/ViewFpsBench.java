@@ -1,0 +1,70 @@
+package org.gmplab.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioFiles;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+
+/**
+ * Frames per second of the window's canvas while the engine runs live, headless on Monocle: a live
+ * engine on 8 Ps (a spawn storm of 1M goroutines of 2 µs, slowed down 0.05×) is snapshotted with a brief
+ * stop-the-world at most 60 times a second and published to a showing {@link SchedulerView}; frames are
+ * counted by a second AnimationTimer on the same pulse. Not a test: run it by hand (docs/benchmarks.md).
+ */
+public final class ViewFpsBench {
+    public static void main(String[] args) throws Exception {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("java.awt.headless", "true");
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        Platform.startup(() -> up.complete(null));
+        up.get(30, TimeUnit.SECONDS);
+
+        AtomicLong frames = new AtomicLong();
+        CompletableFuture<SchedulerView> shown = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            SchedulerView view = new SchedulerView();
+            view.setTheme(Theme.named("light"));
+            Stage stage = new Stage();
+            stage.setScene(new Scene(new StackPane(view), 1280, 720));
+            stage.show();
+            new AnimationTimer() {
+                @Override public void handle(long now) { frames.incrementAndGet(); }
+            }.start();
+            shown.complete(view);
+        });
+        SchedulerView view = shown.get(30, TimeUnit.SECONDS);
+
+        Scenario sc = ScenarioFiles.load(Path.of("scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "8"));
+        long snapshots = 0, seconds = 5;
+        try (Engine e = Engine.live(sc, 0.05, false)) {
+            Thread.sleep(500);
+            long f0 = frames.get(), t0 = System.nanoTime(), end = t0 + seconds * 1_000_000_000L;
+            while (System.nanoTime() < end && e.outcome() == null) {
+                Snapshot s = e.snapshotStopped(false);
+                view.publish(s, List.of());
+                snapshots++;
+                Thread.sleep(1000 / 60);
+            }
+            double secs = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("frames/s while live: %.1f (snapshots published: %.1f/s, %d goroutines in the last)%n",
+                    (frames.get() - f0) / secs, snapshots / secs, view.snapshot() == null ? 0 : view.snapshot().gs().size());
+        }
+        Platform.exit();
+    }
+}

@@ -50,7 +50,7 @@ public final class ViewFpsBench {
         });
         SchedulerView view = shown.get(30, TimeUnit.SECONDS);
 
-        Scenario sc = ScenarioFiles.load(Path.of("scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "8"));
+        Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "8"));
         long snapshots = 0, seconds = 5;
         try (Engine e = Engine.live(sc, 0.05, false)) {
             Thread.sleep(500);

@@ -37,24 +37,7 @@ public final class ScenarioJson {
     /** Reads and parses a UTF-8 scenario file; read failures are reported as a ScenarioException too. */
     public static Scenario load(Path path) throws ScenarioException {
         String file = path.toString();
-        String text;
-        try {
-            if (Files.size(path) > MAX_FILE_BYTES)
-                throw new ScenarioException(file, 0, "", "file is larger than " + (MAX_FILE_BYTES >> 20) + " MB; not a scenario");
-            ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(path));
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(bytes).toString();
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(file, 0, "", "not a UTF-8 text file", e);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: no such file", e);
-        } catch (AccessDeniedException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: permission denied", e);
-        } catch (IOException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: " + e, e);
-        }
+        String text = readText(path);
         return parse(text, file);
     }
 
@@ -71,6 +54,30 @@ public final class ScenarioJson {
     /** Reads a scenario embedded as a JSON object inside another file (a lesson), keeping its lines and paths. */
     public static Scenario read(JsonTree.Node node, String fileName) throws ScenarioException {
         return ScenarioReader.read(node, fileName);
+    }
+
+    /**
+     * The UTF-8 text of a scenario file (JSON or Go), refusing files over {@link #MAX_FILE_BYTES} and
+     * text that is not UTF-8; every failure is one ScenarioException naming the file.
+     */
+    public static String readText(Path path) throws ScenarioException {
+        String file = path.toString();
+        try {
+            if (Files.size(path) > MAX_FILE_BYTES)
+                throw new ScenarioException(file, 0, "", "file is larger than " + (MAX_FILE_BYTES >> 20) + " MB; not a scenario");
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(Files.readAllBytes(path))).toString();
+        } catch (CharacterCodingException e) {
+            throw new ScenarioException(file, 0, "", "not a UTF-8 text file", e);
+        } catch (NoSuchFileException e) {
+            throw new ScenarioException(file, 0, "", "cannot read: no such file", e);
+        } catch (AccessDeniedException e) {
+            throw new ScenarioException(file, 0, "", "cannot read: permission denied", e);
+        } catch (IOException e) {
+            throw new ScenarioException(file, 0, "", "cannot read: " + e, e);
+        }
     }
 
     public static String toJson(Scenario s) {

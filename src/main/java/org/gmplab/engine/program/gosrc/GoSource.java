@@ -1,13 +1,5 @@
 package org.gmplab.engine.program.gosrc;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -21,9 +13,6 @@ import org.gmplab.engine.program.ScenarioException;
  * is {@code file:line:col: what is wrong}, then the source line and a caret under the column.
  */
 public final class GoSource {
-
-    /** Files bigger than this are refused rather than read into memory; real scenarios are a few KB. */
-    static final long MAX_FILE_BYTES = 4L << 20;
 
     private GoSource() { }
 
@@ -50,24 +39,7 @@ public final class GoSource {
 
     /** Reads a UTF-8 {@code .go} file and compiles it; read failures are ScenarioExceptions too. */
     public static Scenario load(Path path) throws ScenarioException {
-        String file = path.toString();
-        try {
-            if (Files.size(path) > MAX_FILE_BYTES)
-                throw new ScenarioException(file, 0, "", "file is larger than " + (MAX_FILE_BYTES >> 20) + " MB; not a scenario");
-            String text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(path))).toString();
-            return parse(text, file);
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(file, 0, "", "not a UTF-8 text file", e);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: no such file", e);
-        } catch (AccessDeniedException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: permission denied", e);
-        } catch (IOException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: " + e, e);
-        }
+        return parse(org.gmplab.engine.program.ScenarioJson.readText(path), path.toString());
     }
 
     private static String baseName(String file) {

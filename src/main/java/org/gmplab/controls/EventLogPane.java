@@ -25,10 +25,10 @@ final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
     final TableView<Event> table = new TableView<>();
     final ChoiceBox<String> kind = new ChoiceBox<>();
-    final TextField p = field("filterP", "P", "Only events about this P (number)");
-    final TextField m = field("filterM", "M", "Only events by this M (number)");
-    final TextField g = field("filterG", "G", "Only events about this goroutine (goid)");
-    final TextField search = field("filterText", "search", "Only events whose text contains this");
+    final TextField p = TransportBar.field("filterP", "P", "Only events about this P (number)", 3);
+    final TextField m = TransportBar.field("filterM", "M", "Only events by this M (number)", 3);
+    final TextField g = TransportBar.field("filterG", "G", "Only events about this goroutine (goid)", 3);
+    final TextField search = TransportBar.field("filterText", "search", "Only events whose text contains this", 3);
     final FilteredList<Event> shown;
     final Label count = new Label();
     /** The selected event's "why", in full. */
@@ -84,15 +84,6 @@ final class EventLogPane extends VBox {
         HBox.setHgrow(search, Priority.ALWAYS);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(filters, table, why);
-    }
-
-    private static TextField field(String id, String prompt, String tip) {
-        TextField f = new TextField();
-        f.setId(id);
-        f.setPromptText(prompt);
-        f.setPrefColumnCount(3);
-        TransportBar.tip(f, tip);
-        return f;
     }
 
     private static Long num(TextField f) {

@@ -17,17 +17,17 @@ import org.gmplab.engine.Action;
  * A refusal is shown in words. (The engine has no injected Gosched, so there is none here.)
  */
 final class InjectPane extends VBox {
-    final TextField goid = field("injectG", "goid", "The goroutine to act on (click one on the canvas)");
-    final TextField millis = field("injectMillis", "ms", "How long the system call lasts, in ms");
+    final TextField goid = TransportBar.field("injectG", "goid", "The goroutine to act on (click one on the canvas)", 5);
+    final TextField millis = TransportBar.field("injectMillis", "ms", "How long the system call lasts, in ms", 5);
     final Button syscall = button("injectSyscall", "Enter syscall", "The running G enters a blocking system call of that length");
     final Button block = button("injectBlock", "Block", "The running G blocks until unblocked");
     final Button unblock = button("injectUnblock", "Unblock", "A G blocked from here becomes runnable (global queue)");
     final Button netready = button("injectNetReady", "Network ready", "The data of the G's network read arrives now");
-    final TextField fn = field("spawnFn", "function", "The function new goroutines run");
-    final TextField count = field("spawnCount", "N", "How many goroutines to start");
-    final TextField args = field("spawnArgs", "args", "Arguments, comma separated integers");
+    final TextField fn = TransportBar.field("spawnFn", "function", "The function new goroutines run", 5);
+    final TextField count = TransportBar.field("spawnCount", "N", "How many goroutines to start", 5);
+    final TextField args = TransportBar.field("spawnArgs", "args", "Arguments, comma separated integers", 5);
     final Button spawn = button("injectSpawn", "Spawn", "Start N goroutines running the function (to the global queue)");
-    final TextField procs = field("injectProcs", "n", "The new GOMAXPROCS");
+    final TextField procs = TransportBar.field("injectProcs", "n", "The new GOMAXPROCS", 5);
     final Button gomaxprocs = button("injectGomaxprocs", "Set GOMAXPROCS", "Start a goroutine calling runtime.GOMAXPROCS(n)");
     final Label refusal = new Label();
 
@@ -99,15 +99,6 @@ final class InjectPane extends VBox {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(what + " must be a number of ms, not \"" + f.getText() + "\"");
         }
-    }
-
-    private static TextField field(String id, String prompt, String tip) {
-        TextField f = new TextField();
-        f.setId(id);
-        f.setPromptText(prompt);
-        f.setPrefColumnCount(5);
-        TransportBar.tip(f, tip);
-        return f;
     }
 
     private static Button button(String id, String text, String tip) {

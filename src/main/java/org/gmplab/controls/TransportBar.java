@@ -84,4 +84,14 @@ final class TransportBar extends VBox {
     }
 
     static void tip(Control c, String text) { c.setTooltip(new Tooltip(text)); }
+
+    /** A small text field with an id, a prompt and a tooltip, as the panes' filters and inputs use. */
+    static javafx.scene.control.TextField field(String id, String prompt, String tip, int columns) {
+        javafx.scene.control.TextField f = new javafx.scene.control.TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.setPrefColumnCount(columns);
+        tip(f, tip);
+        return f;
+    }
 }

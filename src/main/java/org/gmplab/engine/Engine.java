@@ -272,7 +272,13 @@ public final class Engine implements AutoCloseable {
             if (check) reader.checkInvariants();
             return snapshot();
         }
-        lt.freeze(2_000_000_000L);
+        if (!lt.freeze(2_000_000_000L)) {
+            // The program ended while we waited: the Ms are unwinding, so read the world once they are gone.
+            lt.thaw();
+            joinThreads();
+            if (check) reader.checkInvariants();
+            return reader.snapshot(now(), trace.count(), true);
+        }
         try {
             if (check) reader.checkInvariants();
             return reader.snapshot(now(), trace.count(), true);

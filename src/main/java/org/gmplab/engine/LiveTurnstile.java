@@ -137,20 +137,23 @@ public final class LiveTurnstile implements Turnstile {
      * Stops every engine thread at its next scheduling point and returns once they all wait there.
      * Must be followed by {@link #thaw()}. Not reentrant; one freezer at a time.
      *
+     * @return true if the world is stopped; false if the engine shut down meanwhile (its threads are then
+     *         unwinding, not stopped: the caller must wait for them to end instead)
      * @throws IllegalStateException if the world does not stop within {@code timeoutNanos}
      */
-    public synchronized void freeze(long timeoutNanos) {
+    public synchronized boolean freeze(long timeoutNanos) {
         freezer = Thread.currentThread();
         frozen = true;
         long deadline = System.nanoTime() + timeoutNanos;
         while (atGate.get() < running.get()) {
-            if (shutdown) break;
+            if (shutdown) return false;
             if (System.nanoTime() - deadline > 0) {
                 thaw();
                 throw new IllegalStateException("the world did not stop: " + atGate.get() + " of " + running.get() + " threads at a safe point");
             }
             LockSupport.parkNanos(this, 20_000);
         }
+        return !shutdown;
     }
 
     /** Lets the frozen threads go on. */
@@ -186,7 +189,8 @@ public final class LiveTurnstile implements Turnstile {
         for (;;) {
             while (frozen && !shutdown) LockSupport.park(this);
             running.incrementAndGet();
-            if (!frozen || shutdown) return;
+            if (shutdown) throw EngineExit.INSTANCE; // nothing more to do: unwind at once
+            if (!frozen) return;
             running.decrementAndGet(); // a freeze began meanwhile: we have touched nothing yet
             wakeFreezer();
         }

@@ -62,6 +62,7 @@ public final class GmpLabApp extends Application {
             view.setTheme(Theme.named(b));
         });
         stage.setTitle("GMP Lab — " + sc.name());
+        controller.scenarioProperty().addListener((o, a, b) -> stage.setTitle("GMP Lab — " + b.name()));
         stage.setScene(scene);
         stage.show();
     }
@@ -76,6 +77,7 @@ public final class GmpLabApp extends Application {
     static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
         Controller controller = new Controller(new History(sc));
+        controller.scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);

@@ -47,7 +47,7 @@ public final class Controller implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
     public static final int MAX_RUN = 2_000_000;
 
-    private final History history;
+    private volatile History history;        // replaced only by load(), on the driver thread
     private final ScheduledExecutorService thread;
 
     // driver thread only
@@ -70,7 +70,8 @@ public final class Controller implements AutoCloseable {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ObservableList<Event> events = FXCollections.observableArrayList();
     private final ObservableList<Breakpoint> breakpoints = FXCollections.observableArrayList();
-    private final long start;
+    private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
+    private volatile long start;
 
     public Controller(History history) {
         this.history = history;
@@ -81,6 +82,7 @@ public final class Controller implements AutoCloseable {
             return t;
         });
         breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
+        scenario.set(history.scenario());
         run(() -> post(null, ""));
     }
 
@@ -104,6 +106,8 @@ public final class Controller implements AutoCloseable {
     public void refuse(String message) { refusal.set(message == null ? "" : message); }
     /** The scenario being run (immutable; any thread). */
     public org.gmplab.engine.program.Scenario scenario() { return history.scenario(); }
+    /** The scenario being run, for the FX thread to follow {@link #load}. */
+    public ReadOnlyObjectProperty<org.gmplab.engine.program.Scenario> scenarioProperty() { return scenario.getReadOnlyProperty(); }
     /** The position of the start of the run. */
     public long start() { return start; }
     /** Every event of the current branch, in seq order (FX thread, read-only for callers). */
@@ -217,6 +221,32 @@ public final class Controller implements AutoCloseable {
             for (Event e : evs) branch.put(e.seq(), e);
             Platform.runLater(() -> refusal.set(""));
             post(evs, "injected: " + a);
+        });
+    }
+
+    /**
+     * Replaces the run: stops playing, closes the old history and shows {@code next} from its current position
+     * with its events. Breakpoints stay; they are about the scheduler, not about one program.
+     */
+    public CompletableFuture<Void> load(History next) {
+        cancel = true;
+        return run(() -> {
+            stopTicking();
+            History old = history;
+            history = next;
+            start = next.position();
+            branch.clear();
+            postedUpTo = 0;
+            for (Event e : next.lastEvents()) branch.put(e.seq(), e);
+            Platform.runLater(() -> {
+                events.clear();
+                refusal.set("");
+                error.set("");
+                scenario.set(next.scenario());
+            });
+            post(List.of(), "loaded " + next.scenario().name());
+            cancel = false;
+            old.close();
         });
     }
 

@@ -356,4 +356,26 @@ class ControlsTest {
         assertThat(code).as(err.toString()).isZero();
         return out.toString();
     }
+
+    @Test
+    void loadingAnotherRunReplacesTheMomentTheLogAndTheScenario(FxRobot robot) throws Exception {
+        // given a few steps into spawn1000, with its events in the log
+        settle();
+        for (int i = 0; i < 5; i++) c.stepEvent();
+        settle();
+        assertThat(c.events()).isNotEmpty();
+        Scenario other = ScenarioJson.load(Path.of("scenarios/syscall.json"));
+        // when another scenario's history is loaded
+        c.load(new History(other)).get(60, TimeUnit.SECONDS);
+        settle();
+        // then the controller shows its start, with no events of the old run, and names the new scenario
+        assertThat(c.scenarioProperty().get()).isSameAs(other);
+        assertThat(c.getSnapshot()).isEqualTo(new History(other).snapshot());
+        assertThat(c.events()).isEmpty();
+        // and stepping runs the new program
+        c.stepEvent();
+        settle();
+        assertThat(c.events()).isNotEmpty();
+        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+    }
 }

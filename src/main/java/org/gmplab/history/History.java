@@ -186,6 +186,38 @@ public final class History implements AutoCloseable {
     }
 
     /**
+     * Forward in virtual time to {@code time}: through the positions of the events before it, then to that
+     * moment, which lies between two events (as a lesson's {@code {"time": …}} step ends). The moment is shown
+     * but not recorded: stepping on from it reaches the next position as stepping from the last one would
+     * (step mode is deterministic), and stepping back leaves it. From a past position the recorded future is
+     * dropped first and explored again.
+     *
+     * @throws IllegalStateException if an injected action is recorded after the current position
+     */
+    public void waitUntil(long time) {
+        if (applied < actions.size() && cursor != end())
+            throw new IllegalStateException("cannot wait for a time before the recorded action at event " + actions.get(applied).event());
+        ensureEngineAt(cursor);
+        positions.truncateAfter(cursor);
+        ring.dropAfter(cursor);
+        endReached = engine.outcome() != null;
+        List<Event> passed = new ArrayList<>();
+        while (engine.runUntil(time, e -> true) == Engine.Stop.EVENT) {
+            List<Event> evs = engine.drainEvents();
+            passed.addAll(evs);
+            arrive(engine.eventCount(), evs, true);
+        }
+        List<Event> rest = engine.drainEvents();
+        if (!rest.isEmpty()) {   // the events of the program's end
+            passed.addAll(rest);
+            arrive(engine.eventCount(), rest, true);
+        }
+        if (engine.outcome() != null) endReached = true;
+        current = engine.snapshot();
+        lastEvents = List.copyOf(passed);
+    }
+
+    /**
      * Applies {@code a} at the current position. At a past position this starts a new branch: the recorded
      * future after it is dropped first.
      *

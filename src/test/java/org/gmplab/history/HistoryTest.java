@@ -212,4 +212,34 @@ class HistoryTest {
             assertThat(h.actions()).isEmpty();
         }
     }
+
+    @Test
+    void waitingUntilATimeShowsTheMomentBetweenEventsAndSteppingOnIsUnchanged() throws Exception {
+        // given a CPU-bound program, a few positions in
+        Scenario sc = scenario("cpubound.json");
+        try (History h = new History(sc); History plain = new History(sc);
+             org.gmplab.engine.Engine e = org.gmplab.engine.Engine.step(sc)) {
+            for (int i = 0; i < 5; i++) h.stepEvent();
+            long from = h.position();
+            long at = h.snapshot().time() + 3_000_000;
+            // when it waits 3 ms of virtual time
+            h.waitUntil(at);
+            // then it shows the world at that time, as an engine run to that time does
+            e.run(at);
+            assertThat(json(h.snapshot())).isEqualTo(json(e.snapshot()));
+            assertThat(h.position()).isEqualTo(e.eventCount()).isGreaterThanOrEqualTo(from);
+            // and the next positions are those of a history that never waited
+            plain.jumpTo(h.position());
+            for (int i = 0; i < 20; i++) {
+                assertThat(h.stepEvent()).isEqualTo(plain.stepEvent());
+                assertThat(h.position()).isEqualTo(plain.position());
+                assertThat(json(h.snapshot())).isEqualTo(json(plain.snapshot()));
+            }
+            // and waiting from a past position drops the recorded future and explores it again, the same
+            h.jumpTo(from);
+            h.waitUntil(at);
+            assertThat(json(h.snapshot())).isEqualTo(json(e.snapshot()));
+            assertThat(h.end()).isEqualTo(h.position());
+        }
+    }
 }

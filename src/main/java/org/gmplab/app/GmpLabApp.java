@@ -43,18 +43,12 @@ public final class GmpLabApp extends Application {
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
         controller = c.controller;
-        // The lesson player beside the canvas, shown and hidden by the "Lessons" button of the toolbar.
-        player = new LessonPlayer(view, Path.of("lessons"), Progress.forUser());
-        boolean[] resumed = {false};
-        c.lessons.selectedProperty().addListener((o, was, on) -> {
-            root.setRight(on ? player : null);
-            if (on && !resumed[0]) {
-                resumed[0] = true;
-                player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
-            }
-        });
+        player = lessons(root, c, view, Path.of("lessons"), Progress.forUser());
         // A learner who was in a lesson last time gets it back at once; others start with the controls.
-        if (!Progress.forUser().lastLesson().isEmpty()) c.lessons.setSelected(true);
+        if (!Progress.forUser().lastLesson().isEmpty()) {
+            player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
+            c.lessons.setSelected(true);
+        }
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -92,7 +86,7 @@ public final class GmpLabApp extends Application {
         helpButton.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
-        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas"));
+        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L)"));
         ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, lessons, presenterButton, helpButton);
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
@@ -111,6 +105,31 @@ public final class GmpLabApp extends Application {
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
         return new Content(controller, theme, pane, lessons);
+    }
+
+    /**
+     * The lesson player beside the canvas, shown and hidden by the toolbar's "Lessons" button. It shows its
+     * moments through the window's transport ({@link TransportScreen}), which it locks while the lesson drives.
+     */
+    static LessonPlayer lessons(BorderPane root, Content c, SchedulerView view, Path dir, Progress progress) {
+        LessonPlayer[] p = {null};
+        TransportScreen screen = new TransportScreen(c.controller, c.pane, view, () -> p[0].drivingNote());
+        LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
+        c.lessons.selectedProperty().addListener((o, was, on) -> {
+            root.setRight(on ? player : null);
+            if (!on) screen.release();   // hidden lessons do not hold the controls
+            else if (player.lesson() != null) player.open(player.lesson(), player.stepIndex());
+            if (on) javafx.application.Platform.runLater(player::focus);
+        });
+        // L shows and hides the lessons (not while typing), so a lesson can be walked without the mouse
+        c.pane.sceneProperty().addListener((o, a, sc) -> {
+            if (sc != null) sc.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() != javafx.scene.input.KeyCode.L || sc.getFocusOwner() instanceof javafx.scene.control.TextInputControl) return;
+                c.lessons.setSelected(!c.lessons.isSelected());
+                e.consume();
+            });
+        });
+        return player;
     }
 
     /** The built-in copy of scenarios/spawn1000.json. */

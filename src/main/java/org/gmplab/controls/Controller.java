@@ -122,6 +122,30 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> stepBack() { return move(history::stepBack); }
     public CompletableFuture<Void> jumpTo(long n) { return move(() -> history.jumpTo(n)); }
 
+    /**
+     * To the position that includes event {@code n}, then on in virtual time to {@code time} if it is ≥ 0 (a
+     * moment between events, as a lesson's time step ends). Forward, the positions are walked one by one so
+     * the log gets every event passed; back, it jumps.
+     */
+    public CompletableFuture<Void> forwardTo(long n, long time) {
+        return run(() -> {
+            stopTicking();
+            List<Event> all = new ArrayList<>();
+            if (n < history.position()) history.jumpTo(n);
+            while (history.position() < n) {
+                List<Event> passed = forward();
+                if (passed == null) break;
+                all.addAll(passed);
+            }
+            if (time >= 0) {
+                history.waitUntil(time);
+                for (Event e : history.lastEvents()) branch.put(e.seq(), e);
+                all.addAll(history.lastEvents());
+            }
+            post(all, "");
+        });
+    }
+
     /** Forward one position (one event, and the minor ones the engine emits before its next safe point). */
     public CompletableFuture<Void> stepEvent() {
         return run(() -> {

@@ -48,6 +48,8 @@ public final class ControlsPane extends StackPane {
             "+ / −       faster / slower",
             "F11         full screen",
             "F5          presenter mode (projector theme, larger type)",
+            "L           show / hide the lessons",
+            "in a lesson → next, ← back, 1–4 answer, T try it yourself",
             "?           this list (Esc closes it)");
 
     final Controller controller;
@@ -67,6 +69,8 @@ public final class ControlsPane extends StackPane {
     final BorderPane main = new BorderPane();
     final ContextMenu gMenu = new ContextMenu();
     private final HBox top;
+    final Label lockNote = new Label();
+    private String lockedBy;                 // why the transport is locked, or null
     private Runnable presenter = () -> { };
 
     public ControlsPane(Controller c, SchedulerView view, Node... extraTools) {
@@ -115,7 +119,11 @@ public final class ControlsPane extends StackPane {
         status.setId("status");
         status.textProperty().bind(c.statusProperty());
         inspector.setId("inspector");
-        HBox bottom = new HBox(16, inspector, status);
+        lockNote.setId("lockNote");
+        lockNote.setStyle("-fx-font-weight: bold;");
+        lockNote.managedProperty().bind(lockNote.visibleProperty());
+        lockNote.setVisible(false);
+        HBox bottom = new HBox(16, inspector, lockNote, status);
         bottom.setPadding(new Insets(4, 8, 4, 8));
         main.setBottom(bottom);
 
@@ -143,6 +151,23 @@ public final class ControlsPane extends StackPane {
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }
+
+    /**
+     * Locks the transport, inject and breakpoint controls while something else drives the run (a lesson),
+     * saying why; {@code null} unlocks them. The canvas, log and schedtrace stay usable.
+     */
+    public void lock(String why) {
+        lockedBy = why;
+        boolean on = why != null;
+        transport.setDisable(on);
+        inject.setDisable(on);
+        breakpoints.setDisable(on);
+        lockNote.setText(on ? why : "");
+        lockNote.setVisible(on);
+    }
+
+    /** Whether the transport is locked (see {@link #lock}). */
+    public boolean locked() { return lockedBy != null; }
 
     /** Called by the app: what presenter mode toggles (the theme lives with the app). */
     public void onPresenter(Runnable r) { this.presenter = r == null ? () -> { } : r; }
@@ -177,7 +202,7 @@ public final class ControlsPane extends StackPane {
         Layout.Hit h = l == null ? null : l.hit(e.getX(), e.getY());
         if (h == null || h.kind() != Layout.Hit.Kind.G) { gMenu.hide(); return; }
         inject.select(h.id());
-        if (e.getButton() == MouseButton.SECONDARY) gMenu.show(view.canvas(), e.getScreenX(), e.getScreenY());
+        if (e.getButton() == MouseButton.SECONDARY && lockedBy == null) gMenu.show(view.canvas(), e.getScreenX(), e.getScreenY());
     }
 
     /** The shortcuts; not while typing in a text field, and arrows stay with the event table when it has focus. */
@@ -186,6 +211,8 @@ public final class ControlsPane extends StackPane {
         if (focus instanceof TextInputControl) return;
         boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
+        if (lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.ESCAPE && !"?".equals(e.getText())
+                && !(k == KeyCode.SLASH && e.isShiftDown())) return;   // the transport keys belong to what locked it
         Runnable r = switch (k) {
             case HOME -> controller::toStart;
             case END -> controller::toEnd;

@@ -27,6 +27,10 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import javafx.event.EventHandler;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.program.ScenarioException;
@@ -57,6 +61,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public record Entry(Path file, Lesson lesson, String error) {}
 
     private final SchedulerView view;
+    private final Screen screen;
     private final Progress progress;
     private final ObjectProperty<Lang> lang = new SimpleObjectProperty<>(this, "lang", Lang.EN);
     private final List<Entry> entries = new ArrayList<>();
@@ -94,8 +99,15 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private StepResult result;       // the shown step's result, when ran
     private Integer chosen;          // the quiz choice made for the shown step
 
+    /** A player that paints the canvas itself (try it yourself then steps the lesson's engine with its own button). */
     public LessonPlayer(SchedulerView view, Path lessonsDir, Progress progress) {
+        this(view, lessonsDir, progress, Screen.canvas(view));
+    }
+
+    /** A player that shows its moments on {@code screen} (in the window: through the transport). */
+    public LessonPlayer(SchedulerView view, Path lessonsDir, Progress progress, Screen screen) {
         this.view = view;
+        this.screen = screen;
         this.progress = progress;
         setId("lessonPlayer");
         setPrefWidth(430);
@@ -104,6 +116,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         build();
         lang.addListener((o, a, b) -> {
             progress.setLang(b);
+            if (lesson != null && !tryIt.isSelected()) screen.setFree(false);   // the window's note, in the new language
             language.getSelectionModel().select(b == Lang.ZH ? 1 : 0);
             refresh();
         });
@@ -157,6 +170,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             if (e.lesson() == null) {
                 closeRunner();
                 lesson = null;
+                screen.release();
                 problem.setText(e.error());
                 refresh();
             } else if (lesson != e.lesson()) {
@@ -197,6 +211,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         next.setOnAction(e -> next());
         tryStep.setOnAction(e -> tryStep());
         tryIt.selectedProperty().addListener((o, a, on) -> {
+            if (lesson != null) screen.setFree(on);
             if (!on) returnToLesson();
             refresh();
         });
@@ -212,8 +227,54 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         top.setPadding(new Insets(8));
         setTop(top);
         setCenter(scroll);
-        sceneProperty().addListener((o, a, s) -> applyFont());
+        sceneProperty().addListener((o, a, s) -> {
+            applyFont();
+            if (a != null) a.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
+            if (s != null) s.addEventFilter(KeyEvent.KEY_PRESSED, keys);
+        });
     }
+
+    /**
+     * The lesson's keys, while a lesson is open and the learner is not trying things (then the arrows are the
+     * transport's): → next, ← back, 1–9 answer the quiz, T try it yourself / return. Not while typing. On the
+     * lesson list, Enter opens the lesson in focus.
+     */
+    private final EventHandler<KeyEvent> keys = e -> {
+        if (e.getCode() == KeyCode.ENTER && getScene() != null && getScene().getFocusOwner() == list && list.getFocusModel().getFocusedIndex() >= 0) {
+            list.getSelectionModel().select(list.getFocusModel().getFocusedIndex());   // opens the lesson in focus
+            e.consume();
+            return;
+        }
+        if (lesson == null || getScene() == null || getScene().getFocusOwner() instanceof TextInputControl) return;
+        KeyCode k = e.getCode();
+        Runnable r = null;
+        if (k == KeyCode.T) r = () -> tryIt.setSelected(!tryIt.isSelected());
+        else if (!tryIt.isSelected()) {
+            if (k == KeyCode.RIGHT) r = this::next;
+            else if (k == KeyCode.LEFT) r = this::back;
+            else if (k.isDigitKey() && !e.getText().isEmpty() && Character.isDigit(e.getText().charAt(0))) {
+                int i = e.getText().charAt(0) - '1';
+                Lesson.Quiz q = lesson.steps().get(index).quiz();
+                if (q != null && i >= 0 && i < q.choices().size()) r = () -> choose(i);
+            }
+        }
+        if (r == null) return;
+        r.run();
+        e.consume();
+    };
+
+    /** Puts the keyboard in the player: on the lesson list (↑ ↓ choose a lesson), or on Next in a lesson. */
+    public void focus() {
+        if (lesson == null) {
+            list.requestFocus();
+            if (list.getSelectionModel().isEmpty()) list.getFocusModel().focus(0);   // Enter opens it, ↑ ↓ move
+        } else {
+            next.requestFocus();
+        }
+    }
+
+    /** What the window shows while the lesson drives it: why its transport is locked, and the lesson's keys. */
+    public String drivingNote() { return Messages.get("driving", lang.get()); }
 
     // ---- the lesson's position -------------------------------------------------------------------
 
@@ -256,11 +317,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         closeRunner();
         runner = new LessonRunner(lesson);
         StepResult last = null;
-        for (int i = 0; i < steps; i++) last = runner.runStep();
+        long wait = -1;
+        for (int i = 0; i < steps; i++) {
+            wait = waitFor(lesson.steps().get(i));
+            last = runner.runStep();
+        }
         Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
         if (last == null) runner.engine().drainEvents();
-        view.setCaption(lesson.title().en());   // the canvas paints its caption in its own font, which has no CJK glyphs
-        view.show(s, List.of());
+        screen.show(lesson, runner.engine().eventCount(), wait, s, List.of());
         result = last;
     }
 
@@ -275,15 +339,21 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     private void runCurrent() {
+        long wait = waitFor(lesson.steps().get(index));
         result = runner.runStep();
         ran = true;
-        view.show(result.snapshot(), result.events());
+        screen.show(lesson, runner.engine().eventCount(), wait, result.snapshot(), result.events());
         progress.setPosition(lesson.id(), index);
         if (index == lesson.steps().size() - 1) {
             progress.complete(lesson.id());
             list.refresh();
         }
         refresh();
+    }
+
+    /** Where a time step ends in virtual time (-1 for other steps), from where the runner is now. */
+    private long waitFor(Lesson.Step step) {
+        return step.until() instanceof Lesson.Until.Time t ? runner.engine().now() + t.nanos() : -1;
     }
 
     private void next() {
@@ -336,7 +406,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         next.setText(Messages.get("next", ln));
         tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));
         tryStep.setText(Messages.get("tryStep", ln));
-        tryHint.setText(tryIt.isSelected() ? Messages.get("tryHint", ln) : "");
+        tryHint.setText(tryIt.isSelected() ? Messages.get(screen.hasControls() ? "tryControls" : "tryHint", ln) : "");
         tryHint.setVisible(tryIt.isSelected());
         deeper.setText(Messages.get("deeper", ln));
         checksLabel.setText(Messages.get("checks", ln));
@@ -345,7 +415,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         boolean has = lesson != null;
         for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep))
             n.setVisible(has);
-        tryStep.setVisible(has && tryIt.isSelected());
+        tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         if (!has) {
             title.setText(Messages.get("choose", ln));
             return;

@@ -1,0 +1,67 @@
+package org.gmplab.app;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.gmplab.controls.Controller;
+import org.gmplab.controls.ControlsPane;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.history.History;
+import org.gmplab.lessons.Lesson;
+import org.gmplab.lessons.player.Screen;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+
+/**
+ * The lesson player's screen in the window: a lesson's moment is reached by the window's own transport on a
+ * history of the lesson's scenario, so the timeline, event log and schedtrace show the lesson too. Step mode
+ * is deterministic, so the history's moment is the one the lesson checked (every lesson's steps are tested
+ * for it). While the lesson drives, the transport is locked; "try it yourself" unlocks it, and the next
+ * lesson moment starts from a fresh history, since the learner may have branched the run.
+ */
+final class TransportScreen implements Screen {
+    private final Controller controller;
+    private final ControlsPane pane;
+    private final SchedulerView view;
+    private final Supplier<String> note;
+    private Scenario loaded;     // the lesson scenario the controller runs, if it is a fresh history of it
+    private boolean free;
+
+    /** {@code note} says, in the learner's language, why the transport is locked and which keys drive the lesson. */
+    TransportScreen(Controller controller, ControlsPane pane, SchedulerView view, Supplier<String> note) {
+        this.controller = controller;
+        this.pane = pane;
+        this.view = view;
+        this.note = note;
+    }
+
+    @Override
+    public void show(Lesson lesson, long position, long time, Snapshot snapshot, List<Event> events) {
+        if (loaded != lesson.scenario()) {
+            loaded = lesson.scenario();
+            String caption = lesson.title().en();   // the canvas paints its caption in its own font
+            controller.load(new History(loaded)).thenRun(() -> view.setCaption(caption));
+        }
+        controller.forwardTo(position, time);
+        if (!free) pane.lock(note());
+    }
+
+    @Override
+    public void setFree(boolean on) {
+        free = on;
+        if (on) loaded = null;   // the learner may inject: the next lesson moment needs a fresh run
+        pane.lock(on ? null : note());
+    }
+
+    @Override
+    public void release() {
+        free = false;
+        pane.lock(null);
+    }
+
+    @Override
+    public boolean hasControls() { return true; }
+
+    private String note() { return note.get(); }
+}

@@ -1,0 +1,44 @@
+package org.gmplab.lessons.player;
+
+import java.util.List;
+
+import org.gmplab.lessons.Lesson;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+
+/**
+ * Where the lesson player shows a lesson's moments. On its own the player paints the canvas; in the window
+ * it moves the window's transport instead, so the timeline, event log and schedtrace follow the lesson, and
+ * "try it yourself" hands the learner the real controls.
+ */
+public interface Screen {
+    /**
+     * Shows the moment a fresh run of {@code lesson}'s scenario reaches at position {@code position} (events
+     * run), then at virtual time {@code time} when it is ≥ 0 (where a time step ends). {@code snapshot} and
+     * {@code events} are that moment and the events that led to it, as the lesson ran them.
+     */
+    void show(Lesson lesson, long position, long time, Snapshot snapshot, List<Event> events);
+
+    /** Whether the learner has the controls ("try it yourself") rather than the lesson. */
+    void setFree(boolean free);
+
+    /** No lesson is open any more: whatever the lesson held goes back to the window. */
+    void release();
+
+    /** Whether there are controls to hand over; if not, the player offers its own Step button while trying. */
+    boolean hasControls();
+
+    /** The canvas alone: moments are painted as the lesson ran them. */
+    static Screen canvas(SchedulerView view) {
+        return new Screen() {
+            @Override public void show(Lesson l, long position, long time, Snapshot s, List<Event> events) {
+                view.setCaption(l.title().en());   // the canvas paints its caption in its own font
+                view.show(s, events);
+            }
+            @Override public void setFree(boolean free) { }
+            @Override public void release() { }
+            @Override public boolean hasControls() { return false; }
+        };
+    }
+}

@@ -1,0 +1,159 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.controls.Controller;
+import org.gmplab.lessons.player.LessonPlayer;
+import org.gmplab.lessons.player.Progress;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A lesson in the window: it drives the window's own transport (so the canvas shows exactly the moment the
+ * lesson checked), locks it while it drives, and "try it yourself" hands the real controls to the learner.
+ * Walked with the keyboard alone, as a learner without a mouse would.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LessonInWindowTest {
+    SchedulerView view;
+    GmpLabApp.Content content;
+    LessonPlayer player;
+    Preferences prefs;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        prefs = Preferences.userRoot().node("org/gmplab/test/window-" + UUID.randomUUID());
+        BorderPane root = new BorderPane();
+        view = new SchedulerView();
+        view.setAnimationMillis(0);
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        player = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
+        stage.setScene(new Scene(root, 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        content.controller().close();
+        player.close();
+        prefs.removeNode();
+    }
+
+    Controller c() { return content.controller(); }
+
+    /** Waits until the controller has done what the lesson asked and the canvas shows it. */
+    void settle() throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        c().idle().get(30, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The canvas shows the very moment the lesson's step checked. */
+    void showsTheLessonsMoment() throws Exception {
+        settle();
+        Snapshot checked = player.result().snapshot();
+        assertThat(c().getSnapshot()).isEqualTo(checked);
+        assertThat(view.snapshot()).isEqualTo(checked);
+        assertThat(c().getPosition()).isEqualTo(checked.events());
+    }
+
+    @Test
+    void aLessonWalkedWithTheKeyboardAloneDrivesTheWindowAndTryItHandsOverTheControls(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#where");   // the last use of the mouse: focus in the window
+        // L shows the lessons with the keyboard in the list; Enter opens the first lesson
+        robot.type(KeyCode.L);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(content.lessons().isSelected()).isTrue();
+        robot.type(KeyCode.ENTER);
+        settle();
+        assertThat(player.lesson().id()).isEqualTo("gmp-who-is-who");
+        assertThat(player.stepIndex()).isZero();
+        showsTheLessonsMoment();
+        // while the lesson drives, the transport is locked and says why
+        assertThat(content.pane().locked()).isTrue();
+        assertThat(robot.lookup("#stepEvent").queryButton().isDisabled()).isTrue();
+        assertThat(robot.lookup("#lockNote").queryLabeled().getText()).contains("→ next");
+        assertThat(c().scenario()).isSameAs(player.lesson().scenario());
+
+        // → asks step 2's question; 3 answers it (the right one), which runs the step
+        robot.type(KeyCode.RIGHT);
+        settle();
+        assertThat(player.stepIndex()).isEqualTo(1);
+        assertThat(player.stepRan()).isFalse();
+        robot.type(KeyCode.DIGIT3);
+        settle();
+        assertThat(player.stepRan()).isTrue();
+        assertThat(robot.lookup("#feedback").queryLabeled().getText()).isEqualTo("Right!");
+        showsTheLessonsMoment();
+        // → runs step 3; the event log holds the events the lesson passed
+        robot.type(KeyCode.RIGHT);
+        settle();
+        assertThat(player.stepIndex()).isEqualTo(2);
+        showsTheLessonsMoment();
+        assertThat(c().events()).isNotEmpty();
+        assertThat(c().events().get(c().events().size() - 1).seq()).isLessThanOrEqualTo(c().getPosition());
+        Snapshot lessonMoment = player.result().snapshot();
+
+        // T: try it yourself — the transport is the learner's, and → steps the window's run
+        robot.type(KeyCode.T);
+        settle();
+        assertThat(content.pane().locked()).isFalse();
+        assertThat(robot.lookup("#stepEvent").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#tryStep").query().isVisible()).isFalse();   // no second Step button
+        long before = c().getPosition();
+        robot.type(KeyCode.RIGHT);
+        robot.type(KeyCode.RIGHT);
+        settle();
+        assertThat(c().getPosition()).isGreaterThan(before);
+        assertThat(player.stepIndex()).isEqualTo(2);   // the lesson waited
+        // T again: back to the lesson's moment, locked again
+        robot.type(KeyCode.T);
+        settle();
+        assertThat(content.pane().locked()).isTrue();
+        assertThat(c().getSnapshot()).isEqualTo(lessonMoment);
+        assertThat(view.snapshot()).isEqualTo(lessonMoment);
+
+        // ← goes back a step through the window's history
+        robot.type(KeyCode.LEFT);
+        settle();
+        assertThat(player.stepIndex()).isEqualTo(1);
+        showsTheLessonsMoment();
+        // L hides the lessons and gives the controls back
+        robot.type(KeyCode.L);
+        settle();
+        assertThat(content.lessons().isSelected()).isFalse();
+        assertThat(content.pane().locked()).isFalse();
+    }
+
+    @Test
+    void aTimeStepEndsBetweenEventsAndTheWindowShowsThatMomentToo(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#lessons");
+        // lesson 14, step 2 waits 5 ms of virtual time while G2 computes; its quiz is answered first
+        robot.interact(() -> player.open("sysmon-preemption", 1));
+        settle();
+        assertThat(player.stepIndex()).isEqualTo(1);
+        robot.clickOn("#choice" + player.lesson().steps().get(1).quiz().answer());
+        settle();
+        assertThat(player.stepRan()).isTrue();
+        showsTheLessonsMoment();
+    }
+}

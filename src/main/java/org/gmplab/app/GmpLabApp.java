@@ -19,6 +19,9 @@ import org.gmplab.controls.ControlsPane;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.controls.Words;
+import org.gmplab.lessons.Text.Lang;
+import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.history.History;
@@ -76,6 +79,7 @@ public final class GmpLabApp extends Application {
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);
         theme.getSelectionModel().select("light");
+        Words.choices(theme);
         theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
         Label themeLabel = new Label(" theme ");
         javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
@@ -87,21 +91,42 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
         lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L)"));
-        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, lessons, presenterButton, helpButton);
+        ChoiceBox<Lang> language = new ChoiceBox<>();
+        language.setId("uiLanguage");
+        language.getItems().setAll(Lang.EN, Lang.ZH);
+        language.setConverter(new javafx.util.StringConverter<>() {
+            @Override public String toString(Lang l) { return l == Lang.ZH ? "简体中文" : "English"; }
+            @Override public Lang fromString(String s) { return "简体中文".equals(s) ? Lang.ZH : Lang.EN; }
+        });
+        language.valueProperty().bindBidirectional(Words.languageProperty());
+        language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
+        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, language, lessons, presenterButton, helpButton);
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
         String[] before = {"light"};
+        boolean[] presenting = {false};
+        // the root's style: larger type in presenter mode, the bundled CJK font in Chinese
+        Runnable restyle = () -> root.setStyle((presenting[0] ? "-fx-font-size: 18px;" : "")
+                + (Words.language() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : ""));
         pane.onPresenter(() -> {
-            boolean on = !"projector".equals(theme.getValue()) || !root.getStyle().contains("font-size");
+            boolean on = !"projector".equals(theme.getValue()) || !presenting[0];
             if (on) {
                 before[0] = "projector".equals(theme.getValue()) ? before[0] : theme.getValue();
                 theme.setValue("projector");
-                root.setStyle("-fx-font-size: 18px;");
             } else {
                 theme.setValue(before[0]);
-                root.setStyle("");
             }
+            presenting[0] = on;
+            restyle.run();
         });
+        // the whole window speaks the chosen language (kept alive by the root, which holds the listener)
+        javafx.beans.value.ChangeListener<Lang> speak = (o, a, b) -> {
+            Words.translate(root);
+            restyle.run();
+        };
+        root.getProperties().put(Words.class, speak);
+        Words.languageProperty().addListener(new javafx.beans.value.WeakChangeListener<>(speak));
+        if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
         return new Content(controller, theme, pane, lessons);
@@ -115,6 +140,7 @@ public final class GmpLabApp extends Application {
         LessonPlayer[] p = {null};
         TransportScreen screen = new TransportScreen(c.controller, c.pane, view, () -> p[0].drivingNote());
         LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
+        Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         c.lessons.selectedProperty().addListener((o, was, on) -> {
             root.setRight(on ? player : null);
             if (!on) screen.release();   // hidden lessons do not hold the controls

@@ -22,7 +22,8 @@ final class AssumptionsPane extends ScrollPane {
         setFitToWidth(true);
         box.getChildren().add(new Label("Where this engine simplifies Go:"));
         for (Item it : load()) {
-            Label l = new Label("• " + it.title() + ": " + it.text());
+            Label l = new Label();
+            Words.dynamic(l, () -> l.setText("• " + Words.get(it.title()) + Words.get(": ") + Words.get(it.text())));
             l.setWrapText(true);
             box.getChildren().add(l);
         }

@@ -24,6 +24,7 @@ final class BreakpointPane extends VBox {
         kind.setId("bpKind");
         kind.getItems().setAll(Breakpoint.Kind.values());
         kind.getSelectionModel().select(Breakpoint.Kind.STEAL);
+        Words.choices(kind);
         TransportBar.tip(kind, "What to pause on");
         a.setId("bpA");
         b.setId("bpB");
@@ -48,15 +49,15 @@ final class BreakpointPane extends VBox {
                 case G_STATUS -> "goid";
                 default -> "";
             };
-            a.setPromptText(pa);
+            a.setPromptText(Words.get(pa));
             a.setDisable(pa.isEmpty());
-            b.setPromptText(k == Breakpoint.Kind.STEAL ? "to P" : "");
+            b.setPromptText(k == Breakpoint.Kind.STEAL ? Words.get("to P") : "");
             b.setDisable(k != Breakpoint.Kind.STEAL);
-            TransportBar.tip(a, pa.isEmpty() ? "No parameter for this kind" : pa + " (empty: any)");
-            TransportBar.tip(b, k == Breakpoint.Kind.STEAL ? "The thief P (empty: any)" : "No parameter for this kind");
+            TransportBar.tip(a, Words.get(pa.isEmpty() ? "No parameter for this kind" : pa + " (empty: any)"));
+            TransportBar.tip(b, Words.get(k == Breakpoint.Kind.STEAL ? "The thief P (empty: any)" : "No parameter for this kind"));
         };
         kind.valueProperty().addListener((o, x, y) -> prompts.run());
-        prompts.run();
+        Words.onChange(this, prompts);
         add.setOnAction(e -> {
             try {
                 Breakpoint bp = new Breakpoint(kind.getValue(), num(a), num(b));

@@ -38,7 +38,7 @@ import org.gmplab.view.SchedulerView;
  * shortcuts (listed by {@code ?} in an overlay).
  */
 public final class ControlsPane extends StackPane {
-    static final String SHORTCUTS = String.join("\n",
+    static final List<String> SHORTCUTS = List.of(
             "Home        go to the start",
             "←           step back one event",
             "Space       play / pause",
@@ -49,7 +49,7 @@ public final class ControlsPane extends StackPane {
             "F11         full screen",
             "F5          presenter mode (projector theme, larger type)",
             "L           show / hide the lessons",
-            "in a lesson → next, ← back, 1–4 answer, T try it yourself",
+            "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
             "?           this list (Esc closes it)");
 
     final Controller controller;
@@ -65,7 +65,7 @@ public final class ControlsPane extends StackPane {
     final Label inspector = new Label("Click a goroutine, an M, a P or a queue to inspect it.");
     final Label errorText = new Label();
     final HBox errorBar;
-    final Label help = new Label(SHORTCUTS);
+    final Label help = new Label();
     final BorderPane main = new BorderPane();
     final ContextMenu gMenu = new ContextMenu();
     private final HBox top;
@@ -110,14 +110,20 @@ public final class ControlsPane extends StackPane {
         errorBar.visibleProperty().bind(c.errorProperty().isNotEmpty());
         errorBar.managedProperty().bind(errorBar.visibleProperty());
 
-        top = new HBox(transport);
+        // the window's own tools beside the transport, wrapping onto a second line when the lessons take room
+        javafx.scene.layout.FlowPane tools = new javafx.scene.layout.FlowPane(4, 4, extraTools);
+        tools.setPrefWrapLength(300);
+        tools.setAlignment(Pos.CENTER_RIGHT);
+        tools.setPadding(new Insets(2, 6, 2, 6));
+        top = new HBox(transport, tools);
         HBox.setHgrow(transport, Priority.ALWAYS);
-        for (Node n : extraTools) top.getChildren().add(n);
         top.setAlignment(Pos.CENTER_LEFT);
         main.setTop(new VBox(top, errorBar));
         main.setCenter(split);
         status.setId("status");
-        status.textProperty().bind(c.statusProperty());
+        Runnable statusText = () -> status.setText(Words.status(c.statusProperty().get()));
+        Words.dynamic(status, statusText);
+        c.statusProperty().addListener((o, a, b) -> statusText.run());
         inspector.setId("inspector");
         lockNote.setId("lockNote");
         lockNote.setStyle("-fx-font-weight: bold;");
@@ -128,6 +134,9 @@ public final class ControlsPane extends StackPane {
         main.setBottom(bottom);
 
         help.setId("shortcuts");
+        // each line's key stays; its words are translated (the key column is 12 characters wide)
+        Words.dynamic(help, () -> help.setText(String.join("\n", SHORTCUTS.stream()
+                .map(l -> l.length() > 12 && l.charAt(11) == ' ' ? l.substring(0, 12) + Words.get(l.substring(12)) : Words.get(l)).toList())));
         help.setStyle("-fx-font-family: monospace; -fx-font-size: 15; -fx-padding: 18; -fx-background-color: rgba(255,255,255,0.95);"
                 + " -fx-border-color: #444; -fx-border-width: 2;");
         help.setVisible(false);
@@ -137,7 +146,12 @@ public final class ControlsPane extends StackPane {
 
         // canvas ↔ controls
         c.snapshotProperty().addListener((o, a, s) -> view.publish(s, passed(a, s)));
-        view.selectionProperty().addListener((o, a, b) -> inspector.setText(b.isEmpty() ? "Click a goroutine, an M, a P or a queue to inspect it." : b));
+        Runnable inspectorText = () -> {
+            String b = view.selectionProperty().get();
+            inspector.setText(b == null || b.isEmpty() ? Words.get("Click a goroutine, an M, a P or a queue to inspect it.") : b);
+        };
+        Words.dynamic(inspector, inspectorText);
+        view.selectionProperty().addListener((o, a, b) -> inspectorText.run());
         view.canvas().addEventHandler(MouseEvent.MOUSE_CLICKED, this::canvasClicked);
         MenuItem sys = new MenuItem("Enter a syscall (ms as in Inject)");
         sys.setOnAction(e -> inject.syscall.fire());
@@ -148,6 +162,7 @@ public final class ControlsPane extends StackPane {
         MenuItem net = new MenuItem("Network ready");
         net.setOnAction(e -> inject.netready.fire());
         gMenu.getItems().addAll(sys, block, unblock, net);
+        getProperties().put(ContextMenu.class, gMenu);   // for Words.translate
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }

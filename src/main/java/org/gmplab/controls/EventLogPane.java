@@ -40,6 +40,7 @@ final class EventLogPane extends VBox {
         kind.getItems().add(ALL);
         for (EventKind k : EventKind.values()) kind.getItems().add(k.name());
         kind.getSelectionModel().select(ALL);
+        Words.choices(kind);
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
         shown = new FilteredList<>(c.events(), e -> true);
@@ -77,7 +78,8 @@ final class EventLogPane extends VBox {
         kind.valueProperty().addListener((o, a, b) -> refilter.run());
         for (TextField f : new TextField[] {p, m, g, search}) f.textProperty().addListener((o, a, b) -> refilter.run());
         count.setId("logCount");
-        Runnable counts = () -> count.setText(shown.size() + " of " + c.events().size());
+        Runnable counts = () -> count.setText(Words.get("%d of %d", shown.size(), c.events().size()));
+        Words.dynamic(count, counts);
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
         counts.run();
         HBox filters = new HBox(4, kind, p, m, g, search, count);

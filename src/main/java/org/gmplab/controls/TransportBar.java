@@ -30,14 +30,15 @@ final class TransportBar extends VBox {
 
     TransportBar(Controller c) {
         play.setId("play");
+        play.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         tip(play, "Play / pause: one major event per tick (Space)");
         speed.setId("speed");
-        speed.setPrefWidth(140);
+        speed.setPrefWidth(110);
         tip(speed, "Speed while playing: major events a second (+ / −)");
         timeline.setId("timeline");
         tip(timeline, "Timeline over the recorded history: drag or click to jump to an event");
         where.setId("where");
-        where.setMinWidth(200);
+        where.setMinWidth(130);
         tip(where, "The event index shown / the end of the recorded history");
 
         toStart.setOnAction(e -> c.toStart());
@@ -52,18 +53,22 @@ final class TransportBar extends VBox {
             if (wasPlaying) c.pause(); else c.togglePlay();
         });
         c.playingProperty().addListener((o, a, on) -> play.setSelected(on));
-        play.selectedProperty().addListener((o, a, on) -> play.setText(on ? "Pause" : "Play"));
+        Words.dynamic(play, () -> play.setText(Words.get(play.isSelected() ? "Pause" : "Play")));
+        play.selectedProperty().addListener((o, a, on) -> play.setText(Words.get(on ? "Pause" : "Play")));
         c.setSpeed(speed.getValue());
         speed.valueProperty().addListener((o, a, b) -> c.setSpeed(b.doubleValue()));
 
+        Runnable whereText = () -> where.setText(Words.get("event %d / %d", c.getPosition(), c.endProperty().get())
+                + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
         ChangeListener<Object> sync = (o, a, b) -> {
             updating = true;
             timeline.setMin(c.start());
             timeline.setMax(Math.max(c.start() + 1, c.endProperty().get()));
             timeline.setValue(c.getPosition());
             updating = false;
-            where.setText("event " + c.getPosition() + " / " + c.endProperty().get() + (c.finishedProperty().get() ? " (ended)" : ""));
+            whereText.run();
         };
+        Words.dynamic(where, whereText);
         c.positionProperty().addListener(sync);
         c.endProperty().addListener(sync);
         c.finishedProperty().addListener(sync);
@@ -79,6 +84,7 @@ final class TransportBar extends VBox {
     private static Button button(String id, String text, String tip) {
         Button b = new Button(text);
         b.setId(id);
+        b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);   // never "…": the toolbar moves what does not fit to its » menu
         tip(b, tip);
         return b;
     }

@@ -33,13 +33,16 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class WindowScreenshotTest {
     static final Path OUT = Path.of("target", "screenshots", "window-controls.png");
+    static final Path OUT_ZH = Path.of("target", "screenshots", "window-zh.png");
     GmpLabApp.Content content;
     Scene scene;
+    BorderPane root;
+    SchedulerView view;
 
     @Start
     void start(Stage stage) throws Exception {
-        BorderPane root = new BorderPane();
-        SchedulerView view = new SchedulerView();
+        root = new BorderPane();
+        view = new SchedulerView();
         content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
         view.setAnimationMillis(0);
         scene = new Scene(root, 1280, 800);
@@ -77,5 +80,32 @@ class WindowScreenshotTest {
         ImageIO.write(png, "png", OUT.toFile());
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
+    }
+
+    @Test
+    void theWindowInChineseWithALessonDrivingIt(FxRobot robot) throws Exception {
+        java.util.prefs.Preferences prefs = java.util.prefs.Preferences.userRoot().node("org/gmplab/test/shot-" + java.util.UUID.randomUUID());
+        org.gmplab.lessons.player.LessonPlayer[] p = new org.gmplab.lessons.player.LessonPlayer[1];
+        try {
+            robot.interact(() -> {
+                p[0] = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new org.gmplab.lessons.player.Progress(prefs));
+                org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH);
+                content.lessons().setSelected(true);
+                p[0].open("work-stealing", 3);
+            });
+            content.controller().idle().get(60, TimeUnit.SECONDS);
+            Thread.sleep(300);   // a few pulses so the canvas has painted
+            WaitForAsyncUtils.waitForFxEvents();
+            WritableImage[] img = new WritableImage[1];
+            robot.interact(() -> img[0] = scene.snapshot(null));
+            BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
+            Files.createDirectories(OUT_ZH.getParent());
+            ImageIO.write(png, "png", OUT_ZH.toFile());
+            assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);
+        } finally {
+            robot.interact(() -> org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+            if (p[0] != null) p[0].close();
+            prefs.removeNode();
+        }
     }
 }

@@ -11,7 +11,6 @@ import javafx.animation.Timeline;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
-import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -225,7 +224,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
         top.setPadding(new Insets(8));
-        setTop(top);
+        if (!screen.hasControls()) setTop(top);   // in the window, the toolbar's language choice is the one
         setCenter(scroll);
         sceneProperty().addListener((o, a, s) -> {
             applyFont();
@@ -512,15 +511,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         return pool == null ? null : new Layout.Hit(Layout.Hit.Kind.POOL, 0, pool);
     }
 
+    /** The player's own font: the bundled CJK font in Chinese (the window styles its root itself). */
     private void applyFont() {
-        String style = lang.get() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : "";
-        setStyle(style);
-        // the whole window speaks the lesson's language: its root takes the CJK font too
-        if (getScene() != null && getScene().getRoot() != this) {
-            Parent root = getScene().getRoot();
-            String s = root.getStyle() == null ? "" : root.getStyle().replaceAll("-fx-font-family: '[^']*';", "");
-            root.setStyle(s + style);
-        }
+        setStyle(lang.get() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : "");
     }
 
     // ---- for the app and tests -----------------------------------------------------------------------

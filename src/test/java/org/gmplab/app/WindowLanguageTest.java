@@ -1,0 +1,93 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.prefs.Preferences;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javafx.scene.Scene;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.controls.Words;
+import org.gmplab.lessons.Text.Lang;
+import org.gmplab.lessons.player.CjkFont;
+import org.gmplab.lessons.player.LessonPlayer;
+import org.gmplab.lessons.player.Progress;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The language switch is for the whole window: every label, tooltip, prompt, tab and column, and back. */
+@ExtendWith(ApplicationExtension.class)
+class WindowLanguageTest {
+    /** Words that stay as they are in Chinese: Go's names, keys, units. */
+    static final Set<String> GO_WORDS = Set.of("schedtrace", "scheddetail", "runnext", "goid", "Gosched", "gmplab",
+            "runqputslow", "globrunqget", "handoffp", "retake", "stop", "the", "world", "Gscan", "_Gscan", "schedule", "execute", "gogo", "mcall",
+            "forcegc", "bgsweep", "scavenger", "finalizer", "main", "semacquire", "treap", "epoll", "WaitGroup", "runtime", "syscall",
+            "netpoll", "sysmon", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
+    static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");
+
+    BorderPane root;
+    GmpLabApp.Content content;
+    LessonPlayer player;
+    Preferences prefs;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        prefs = Preferences.userRoot().node("org/gmplab/test/language-" + UUID.randomUUID());
+        root = new BorderPane();
+        SchedulerView view = new SchedulerView();
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        player = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
+        stage.setScene(new Scene(root, 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> Words.languageProperty().set(Lang.EN)).get();
+        content.controller().close();
+        player.close();
+        prefs.removeNode();
+    }
+
+    /** The English words of {@code text} that are not Go's names. */
+    static String english(String text) {
+        StringBuilder sb = new StringBuilder();
+        Matcher m = WORD.matcher(text);
+        while (m.find())   // Go's and the engine's names stay: event kinds (STEAL), constants, functions
+            if (!GO_WORDS.contains(m.group()) && !m.group().equals(m.group().toUpperCase(java.util.Locale.ROOT))) sb.append(m.group()).append(' ');
+        return sb.toString().trim();
+    }
+
+    @Test
+    void chineseReachesEveryTextOfTheWindowAndEnglishComesBack(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> before = Words.texts(root);
+        // when 简体中文 is chosen in the toolbar
+        robot.clickOn("#uiLanguage").clickOn("简体中文");
+        WaitForAsyncUtils.waitForFxEvents();
+        // then no text of the window is left in English (but Go's own names), and the root uses the CJK font
+        List<String> left = Words.texts(root).stream().filter(t -> !english(t).isEmpty()).toList();
+        assertThat(left).as("texts still in English").isEmpty();
+        assertThat(root.getStyle()).contains(CjkFont.family());
+        // and the lesson player speaks Chinese too
+        assertThat(player.langProperty().get()).isEqualTo(Lang.ZH);
+        // when English is chosen again, every text is as it was
+        robot.clickOn("#uiLanguage").clickOn("English");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(Words.texts(root)).isEqualTo(before);
+        assertThat(root.getStyle()).doesNotContain(CjkFont.family());
+    }
+}

@@ -145,7 +145,7 @@ public final class GmpLabApp extends Application {
             root.setRight(on ? player : null);
             if (!on) screen.release();   // hidden lessons do not hold the controls
             else if (player.lesson() != null) player.open(player.lesson(), player.stepIndex());
-            if (on) javafx.application.Platform.runLater(player::focus);
+            if (on) player.focus();
         });
         // L shows and hides the lessons (not while typing), so a lesson can be walked without the mouse
         c.pane.sceneProperty().addListener((o, a, sc) -> {

@@ -264,6 +264,15 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     /** Puts the keyboard in the player: on the lesson list (↑ ↓ choose a lesson), or on Next in a lesson. */
     public void focus() {
+        if (list.getSkin() == null) {   // never shown yet: a list without its skin loses the focus when the skin comes
+            list.skinProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                @Override public void changed(javafx.beans.value.ObservableValue<? extends javafx.scene.control.Skin<?>> o, javafx.scene.control.Skin<?> a, javafx.scene.control.Skin<?> b) {
+                    list.skinProperty().removeListener(this);
+                    javafx.application.Platform.runLater(LessonPlayer.this::focus);
+                }
+            });
+            return;
+        }
         if (lesson == null) {
             list.requestFocus();
             if (list.getSelectionModel().isEmpty()) list.getFocusModel().focus(0);   // Enter opens it, ↑ ↓ move

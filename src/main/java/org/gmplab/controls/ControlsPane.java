@@ -48,7 +48,16 @@ public final class ControlsPane extends StackPane {
             "+ / −       faster / slower",
             "F11         full screen",
             "F5          presenter mode (projector theme, larger type)",
+            "Ctrl+Enter  run the editor's program (Editor shown)",
+            "Ctrl+S      save the editor's text (Ctrl+Shift+S: save as)",
+            "Ctrl+O      open a scenario or session file (Editor shown)",
             "?           this list (Esc closes it)");
+
+    /**
+     * A key of {@link Node#getProperties()}: a node that has it (with {@code true}) takes typed keys as text,
+     * like a text field, so the one-key shortcuts leave it alone (e.g. the scenario editor's code area).
+     */
+    public static final String TYPES_TEXT = "gmplab.typesText";
 
     final Controller controller;
     final SchedulerView view;
@@ -183,7 +192,7 @@ public final class ControlsPane extends StackPane {
     /** The shortcuts; not while typing in a text field, and arrows stay with the event table when it has focus. */
     private void key(KeyEvent e) {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
-        if (focus instanceof TextInputControl) return;
+        if (focus instanceof TextInputControl || (focus != null && Boolean.TRUE.equals(focus.getProperties().get(TYPES_TEXT)))) return;
         boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
         Runnable r = switch (k) {

@@ -115,8 +115,8 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
-        editorToggle.selectedProperty().addListener((o, was, on) -> root.setLeft(on ? editor : null));
         ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, editorToggle, lessons, presenterButton, helpButton);
+        editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
         String[] before = {"light"};

@@ -74,6 +74,7 @@ public final class ControlsPane extends StackPane {
     final HBox errorBar;
     final Label help = new Label(SHORTCUTS);
     final BorderPane main = new BorderPane();
+    final SplitPane split = new SplitPane();
     final ContextMenu gMenu = new ContextMenu();
     private final HBox top;
     private Runnable presenter = () -> { };
@@ -95,7 +96,7 @@ public final class ControlsPane extends StackPane {
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
-        SplitPane split = new SplitPane(view, tabs);
+        split.getItems().setAll(view, tabs);
         split.setDividerPositions(0.6);
 
         errorText.setId("errorMessage");
@@ -151,6 +152,20 @@ public final class ControlsPane extends StackPane {
         gMenu.getItems().addAll(sys, block, unblock, net);
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
+    }
+
+    /**
+     * Shows {@code panel} left of the canvas, under the toolbar, with a divider to drag (e.g. the scenario
+     * editor); null hides it again.
+     */
+    public void showLeft(Node panel) {
+        if (split.getItems().size() == 3) split.getItems().remove(0);
+        if (panel == null) {
+            split.setDividerPositions(0.6);
+        } else {
+            split.getItems().add(0, panel);
+            split.setDividerPositions(0.36, 0.74);
+        }
     }
 
     /** Called by the app: what presenter mode toggles (the theme lives with the app). */

@@ -110,8 +110,8 @@ public final class ScenarioEditor extends VBox {
         setId("editor");
         getStylesheets().add(ScenarioEditor.class.getResource("editor.css").toExternalForm());
         setPadding(new Insets(4));
-        setPrefWidth(470);
-        setMinWidth(260);
+        setPrefWidth(440);
+        setMinWidth(200);
         file.setId("editorFile");
         file.getStyleClass().add("editor-file");
         message.setId("editorMessage");

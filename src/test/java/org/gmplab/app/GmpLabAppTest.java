@@ -77,4 +77,15 @@ class GmpLabAppTest {
         robot.clickOn("#help");
         assertThat(content.pane().helpShowing()).isTrue();
     }
+
+    @Test
+    void theEditorButtonShowsTheEditorBesideTheCanvasWithTheDefaultScenariosGoSource(FxRobot robot) throws Exception {
+        assertThat(robot.lookup("#editor").tryQuery()).isEmpty();
+        robot.clickOn("#editorToggle");
+        assertThat(robot.lookup("#editor").tryQuery()).isPresent();
+        assertThat(content.editor().text()).contains("go func(id int)").contains("name=\"spawn 1000 goroutines\"");
+        assertThat(content.editor().isModified()).isFalse();
+        robot.clickOn("#editorToggle");
+        assertThat(robot.lookup("#editor").tryQuery()).isEmpty();
+    }
 }

@@ -255,4 +255,34 @@ class EditorTest {
         assertThat(editor.text()).isEqualTo(text);
         assertThat(message(robot).getText()).contains("JSON scenario").contains("gosched.go");
     }
+
+    @Test
+    void closingWithUnsavedTextAsksAndASaveThatIsCancelledKeepsTheWindowOpen(FxRobot robot) throws Exception {
+        // unchanged text: nothing to ask
+        boolean[] first = new boolean[1];
+        robot.interact(() -> first[0] = editor.confirmDiscard());
+        assertThat(first[0]).isTrue();
+        assertThat(answers.asked).isEmpty();
+        typeAtLine(robot, 1, "// changed\n");
+        boolean[] mayClose = new boolean[1];
+        // Save, then the save dialog cancelled: stay
+        answers.unsaved = EditorDialogs.Unsaved.SAVE;
+        answers.save = null;
+        robot.interact(() -> mayClose[0] = editor.confirmDiscard());
+        assertThat(mayClose[0]).isFalse();
+        assertThat(answers.asked).containsExactly("unsaved three.go", "save three.go");
+        // Cancel: stay; Discard: close
+        answers.unsaved = EditorDialogs.Unsaved.CANCEL;
+        robot.interact(() -> mayClose[0] = editor.confirmDiscard());
+        assertThat(mayClose[0]).isFalse();
+        answers.unsaved = EditorDialogs.Unsaved.DISCARD;
+        robot.interact(() -> mayClose[0] = editor.confirmDiscard());
+        assertThat(mayClose[0]).isTrue();
+        // Save with a place to save: the file is written, then the window may close
+        answers.unsaved = EditorDialogs.Unsaved.SAVE;
+        answers.save = dir.resolve("kept.go");
+        robot.interact(() -> mayClose[0] = editor.confirmDiscard());
+        assertThat(mayClose[0]).isTrue();
+        assertThat(Files.readString(answers.save)).startsWith("// changed\n");
+    }
 }

@@ -270,7 +270,9 @@ public final class ScenarioEditor extends VBox {
         return CompletableFuture.supplyAsync(s::open)
                 .thenCompose(controller::load)
                 .whenCompleteAsync((v, ex) -> {
-                    if (ex != null) say("Cannot open session " + p.getFileName() + ": " + ex.getMessage(), "error");
+                    Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
+                    if (why != null) say("Cannot open session " + p.getFileName() + ": "
+                            + (why.getMessage() == null ? why.toString() : why.getMessage().lines().findFirst().orElse("")), "error");
                     else say("Session " + p.getFileName() + " (" + s.scenario().name() + ") at position " + s.position()
                             + "; the text here is unchanged", "ok");
                 }, Platform::runLater);

@@ -152,6 +152,15 @@ class EditorTest {
 
     @Test
     void ctrlEnterRunsAndAnInvalidProgramDoesNotReplaceTheRun(FxRobot robot) throws Exception {
+        // keys typed in the editor are text, not the window's one-key shortcuts (B, Space, →)
+        settle();
+        long start = c.getPosition();
+        typeAtLine(robot, 2, "b ");
+        robot.type(KeyCode.LEFT, KeyCode.RIGHT, KeyCode.BACK_SPACE, KeyCode.BACK_SPACE);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(start);
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(editor.text()).isEqualTo(THREE);
         typeAtLine(robot, 3, ")");
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
         settle();
@@ -284,5 +293,18 @@ class EditorTest {
         robot.interact(() -> mayClose[0] = editor.confirmDiscard());
         assertThat(mayClose[0]).isTrue();
         assertThat(Files.readString(answers.save)).startsWith("// changed\n");
+    }
+
+    @Test
+    void aDamagedSessionFileIsReportedAndTheRunStays(FxRobot robot) throws Exception {
+        Path file = dir.resolve("broken.gmpsession");
+        Files.writeString(file, "{ \"format\": \"gmplab-session\", \"version\": 1, \"scenario\": ");
+        String before = c.scenarioProperty().get().name();
+        answers.open = file;
+        robot.clickOn("#editorOpen");
+        settle();
+        assertThat(message(robot).getText()).contains("broken.gmpsession").contains("damaged");
+        assertThat(message(robot).getStyleClass()).contains("error");
+        assertThat(c.scenarioProperty().get().name()).isEqualTo(before);
     }
 }

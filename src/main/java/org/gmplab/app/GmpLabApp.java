@@ -16,6 +16,8 @@ import javafx.stage.Stage;
 
 import org.gmplab.controls.Controller;
 import org.gmplab.controls.ControlsPane;
+import org.gmplab.editor.EditorDialogs;
+import org.gmplab.editor.ScenarioEditor;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
@@ -46,6 +48,17 @@ public final class GmpLabApp extends Application {
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
         controller = c.controller;
+        // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
+        // starts with the Go version of the default scenario, or a small template beside another JSON one.
+        if (!args.isEmpty()) {
+            Path file = Path.of(args.get(0));
+            if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".go")) {
+                c.editor.startWith(org.gmplab.engine.program.ScenarioJson.readText(file), file, null);
+                c.editorToggle.setSelected(true);
+            } else {
+                c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");
+            }
+        }
         player = lessons(root, c, view, Path.of("lessons"), Progress.forUser());
         // A learner who was in a lesson last time gets it back at once; others start with the controls.
         if (!Progress.forUser().lastLesson().isEmpty()) {
@@ -61,11 +74,14 @@ public final class GmpLabApp extends Application {
         stage.setTitle("GMP Lab — " + sc.name());
         controller.scenarioProperty().addListener((o, a, b) -> stage.setTitle("GMP Lab — " + b.name()));
         stage.setScene(scene);
+        // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
+        stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
         stage.show();
     }
 
     /** The parts of the window, for tests that mount the same content. */
-    record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons) {}
+    record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
+                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle) {}
 
     /**
      * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
@@ -100,7 +116,14 @@ public final class GmpLabApp extends Application {
         });
         language.valueProperty().bindBidirectional(Words.languageProperty());
         language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
-        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, language, lessons, presenterButton, helpButton);
+        // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button.
+        ScenarioEditor editor = new ScenarioEditor(controller, EditorDialogs.NATIVE);
+        editor.startWith(ScenarioEditor.defaultSource(), null, "spawn.go");
+        javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
+        editorToggle.setId("editorToggle");
+        editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
+        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
         String[] before = {"light"};
@@ -129,7 +152,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(controller, theme, pane, lessons);
+        return new Content(controller, theme, pane, lessons, editor, editorToggle);
     }
 
     /**
@@ -150,7 +173,7 @@ public final class GmpLabApp extends Application {
         // L shows and hides the lessons (not while typing), so a lesson can be walked without the mouse
         c.pane.sceneProperty().addListener((o, a, sc) -> {
             if (sc != null) sc.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() != javafx.scene.input.KeyCode.L || sc.getFocusOwner() instanceof javafx.scene.control.TextInputControl) return;
+                if (e.getCode() != javafx.scene.input.KeyCode.L || ControlsPane.typing(sc.getFocusOwner()) || e.isShortcutDown()) return;
                 c.lessons.setSelected(!c.lessons.isSelected());
                 e.consume();
             });

@@ -274,6 +274,19 @@ public final class Controller implements AutoCloseable {
         });
     }
 
+    /** The run shown, as a session to save: its scenario, injected actions and position (completes on the driver thread). */
+    public CompletableFuture<org.gmplab.history.Session> session(java.util.Map<String, String> settings) {
+        CompletableFuture<org.gmplab.history.Session> f = new CompletableFuture<>();
+        run(() -> {
+            try {
+                f.complete(org.gmplab.history.Session.of(history, settings));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f;
+    }
+
     /** Completes (on the FX thread) once every command queued before it is done and shown. */
     public CompletableFuture<Void> idle() { return run(() -> { }); }
 

@@ -50,7 +50,16 @@ public final class ControlsPane extends StackPane {
             "F5          presenter mode (projector theme, larger type)",
             "L           show / hide the lessons",
             "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
+            "Ctrl+Enter  run the editor's program (Editor shown)",
+            "Ctrl+S      save the editor's text (Ctrl+Shift+S: save as)",
+            "Ctrl+O      open a scenario or session file (Editor shown)",
             "?           this list (Esc closes it)");
+
+    /**
+     * A key of {@link Node#getProperties()}: a node that has it (with {@code true}) takes typed keys as text,
+     * like a text field, so the one-key shortcuts leave it alone (e.g. the scenario editor's code area).
+     */
+    public static final String TYPES_TEXT = "gmplab.typesText";
 
     final Controller controller;
     final SchedulerView view;
@@ -67,6 +76,7 @@ public final class ControlsPane extends StackPane {
     final HBox errorBar;
     final Label help = new Label();
     final BorderPane main = new BorderPane();
+    final SplitPane split = new SplitPane();
     final ContextMenu gMenu = new ContextMenu();
     private final HBox top;
     final Label lockNote = new Label();
@@ -90,7 +100,7 @@ public final class ControlsPane extends StackPane {
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
-        SplitPane split = new SplitPane(view, tabs);
+        split.getItems().setAll(view, tabs);
         split.setDividerPositions(0.6);
 
         errorText.setId("errorMessage");
@@ -184,6 +194,25 @@ public final class ControlsPane extends StackPane {
     /** Whether the transport is locked (see {@link #lock}). */
     public boolean locked() { return lockedBy != null; }
 
+    /**
+     * Shows {@code panel} left of the canvas, under the toolbar, with a divider to drag (e.g. the scenario
+     * editor); null hides it again.
+     */
+    public void showLeft(Node panel) {
+        if (split.getItems().size() == 3) split.getItems().remove(0);
+        if (panel == null) {
+            split.setDividerPositions(0.6);
+        } else {
+            split.getItems().add(0, panel);
+            split.setDividerPositions(0.36, 0.74);
+        }
+    }
+
+    /** Whether {@code focus} takes typed keys as text (a text field, the editor's code area): one-key shortcuts leave it alone. */
+    public static boolean typing(Node focus) {
+        return focus instanceof TextInputControl || (focus != null && Boolean.TRUE.equals(focus.getProperties().get(TYPES_TEXT)));
+    }
+
     /** Called by the app: what presenter mode toggles (the theme lives with the app). */
     public void onPresenter(Runnable r) { this.presenter = r == null ? () -> { } : r; }
 
@@ -223,7 +252,7 @@ public final class ControlsPane extends StackPane {
     /** The shortcuts; not while typing in a text field, and arrows stay with the event table when it has focus. */
     private void key(KeyEvent e) {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
-        if (focus instanceof TextInputControl) return;
+        if (typing(focus)) return;
         boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
         if (lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.ESCAPE && !"?".equals(e.getText())

@@ -36,11 +36,9 @@ final class InjectPane extends VBox {
         millis.setText("20");
         count.setText("10");
         procs.setText("4");
-        // a function of this program to spawn, with zeros for its arguments
-        c.scenario().program().functions().values().stream().filter(f -> !f.name().equals("main")).findFirst().ifPresent(f -> {
-            fn.setText(f.name());
-            args.setText(String.join(",", java.util.Collections.nCopies(f.params().size(), "0")));
-        });
+        // a function of this program to spawn, with zeros for its arguments; again when another program is loaded
+        spawnable(c.scenario());
+        c.scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
         refusal.setId("refusal");
         refusal.setWrapText(true);
         refusal.setStyle("-fx-text-fill: #b00020;");
@@ -64,6 +62,13 @@ final class InjectPane extends VBox {
         grid.addRow(2, new Label("go"), fn, count, args, spawn);
         grid.addRow(3, new Label("procs"), procs, gomaxprocs);
         getChildren().addAll(new Label("Inject at the moment shown (recorded; stepping back and injecting starts a new branch)"), grid, refusal);
+    }
+
+    private void spawnable(org.gmplab.engine.program.Scenario sc) {
+        sc.program().functions().values().stream().filter(f -> !f.name().equals("main")).findFirst().ifPresentOrElse(f -> {
+            fn.setText(f.name());
+            args.setText(String.join(",", java.util.Collections.nCopies(f.params().size(), "0")));
+        }, () -> { fn.setText(""); args.setText(""); });
     }
 
     void select(long g) { goid.setText(Long.toString(g)); }

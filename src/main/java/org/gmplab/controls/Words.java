@@ -140,9 +140,10 @@ public final class Words {
     private static void translateOne(Object n) {
         if (n instanceof Node node) {
             ObservableMap<Object, Object> p = node.getProperties();
-            if (n instanceof Labeled l && !p.containsKey("words.dynamic")) swap(p, "text", l::getText, l::setText);
-            if (n instanceof Control c && c.getTooltip() != null) swap(c.getTooltip().getProperties(), "text", c.getTooltip()::getText, c.getTooltip()::setText);
-            if (n instanceof TextInputControl t) swap(p, "prompt", t::getPromptText, t::setPromptText);
+            if (n instanceof Labeled l && !p.containsKey("words.dynamic") && !l.textProperty().isBound()) swap(p, "text", l::getText, l::setText);
+            if (n instanceof Control c && c.getTooltip() != null && !c.getTooltip().textProperty().isBound())
+                swap(c.getTooltip().getProperties(), "text", c.getTooltip()::getText, c.getTooltip()::setText);
+            if (n instanceof TextInputControl t && !t.promptTextProperty().isBound()) swap(p, "prompt", t::getPromptText, t::setPromptText);
         } else if (n instanceof Tab t) {
             swap(t.getProperties(), "text", t::getText, t::setText);
             Tooltip tip = t.getTooltip();

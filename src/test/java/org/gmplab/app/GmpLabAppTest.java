@@ -77,4 +77,26 @@ class GmpLabAppTest {
         robot.clickOn("#help");
         assertThat(content.pane().helpShowing()).isTrue();
     }
+
+    @Test
+    void theEditorButtonShowsTheEditorBesideTheCanvasWithTheDefaultScenariosGoSource(FxRobot robot) throws Exception {
+        assertThat(robot.lookup("#editor").tryQuery()).isEmpty();
+        robot.clickOn("#editorToggle");
+        assertThat(robot.lookup("#editor").tryQuery()).isPresent();
+        assertThat(content.editor().text()).contains("go func(id int)").contains("name=\"spawn 1000 goroutines\"");
+        assertThat(content.editor().isModified()).isFalse();
+        robot.clickOn("#editorToggle");
+        assertThat(robot.lookup("#editor").tryQuery()).isEmpty();
+    }
+
+    /**
+     * After a test that mounted the lessons: the window's language back to English while the player's
+     * preferences still exist, and the player no longer tied to it (the language is one for the window).
+     */
+    static void forget(org.gmplab.lessons.player.LessonPlayer player) throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> {
+            org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN);
+            org.gmplab.controls.Words.languageProperty().unbindBidirectional(player.langProperty());
+        }).get();
+    }
 }

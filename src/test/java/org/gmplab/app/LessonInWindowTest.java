@@ -51,6 +51,7 @@ class LessonInWindowTest {
 
     @AfterEach
     void close() throws Exception {
+        GmpLabAppTest.forget(player);
         content.controller().close();
         player.close();
         prefs.removeNode();

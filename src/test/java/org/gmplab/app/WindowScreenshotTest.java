@@ -103,7 +103,8 @@ class WindowScreenshotTest {
             ImageIO.write(png, "png", OUT_ZH.toFile());
             assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);
         } finally {
-            robot.interact(() -> org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+            robot.interact(() -> content.lessons().setSelected(false));   // off the screen before its preferences go
+            if (p[0] != null) GmpLabAppTest.forget(p[0]);
             if (p[0] != null) p[0].close();
             prefs.removeNode();
         }

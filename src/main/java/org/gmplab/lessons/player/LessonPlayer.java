@@ -27,7 +27,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import javafx.event.EventHandler;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
@@ -244,7 +243,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             e.consume();
             return;
         }
-        if (lesson == null || getScene() == null || getScene().getFocusOwner() instanceof TextInputControl) return;
+        if (lesson == null || getScene() == null || org.gmplab.controls.ControlsPane.typing(getScene().getFocusOwner()) || e.isShortcutDown()) return;
         KeyCode k = e.getCode();
         Runnable r = null;
         if (k == KeyCode.T) r = () -> tryIt.setSelected(!tryIt.isSelected());

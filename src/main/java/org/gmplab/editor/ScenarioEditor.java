@@ -1,0 +1,388 @@
+package org.gmplab.editor;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.gmplab.controls.Controller;
+import org.gmplab.controls.Words;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.history.History;
+import org.gmplab.history.Session;
+import org.gmplab.history.SessionException;
+import org.gmplab.history.SessionFile;
+import org.gmplab.trace.AtomicFile;
+
+/**
+ * The scenario editor: Go source with line numbers, checked with {@link GoSource} 300 ms after the last
+ * keystroke (errors underlined, with the compiler's {@code file:line:col} message under the text), and
+ * the file commands: Run (the edited program replaces the run in the window, from its start), Reset, Open
+ * (a Go or JSON scenario, or a session file), Save, Save as, Save session. Files are written atomically.
+ * Before text that was changed and not saved is replaced or lost, the person is asked (Save / Discard /
+ * Cancel) through {@link EditorDialogs}. FX thread only.
+ */
+public final class ScenarioEditor extends VBox {
+    static final EditorDialogs.Kind GO = new EditorDialogs.Kind("Go scenario", List.of("*.go"));
+    static final EditorDialogs.Kind SESSION = new EditorDialogs.Kind("GMP Lab session", List.of("*.gmpsession", "*.json"));
+    static final List<EditorDialogs.Kind> OPENABLE = List.of(
+            new EditorDialogs.Kind("Scenarios and sessions", List.of("*.go", "*.json", "*.gmpsession")), GO,
+            new EditorDialogs.Kind("JSON scenario", List.of("*.json")), SESSION);
+    /** The text of a new scenario: three goroutines of 1 ms of work each, and main waiting for them. */
+    public static final String TEMPLATE = String.join("\n",
+            "// gmplab: name=\"my scenario\" gomaxprocs=2",
+            "package main",
+            "",
+            "import (",
+            "\t\"sync\"",
+            "\t\"time\"",
+            ")",
+            "",
+            "func main() {",
+            "\tvar wg sync.WaitGroup",
+            "\twg.Add(3)",
+            "\tfor i := 0; i < 3; i++ {",
+            "\t\tgo func() {",
+            "\t\t\tdefer wg.Done()",
+            "\t\t\twork(time.Millisecond)",
+            "\t\t}()",
+            "\t}",
+            "\twg.Wait()",
+            "}",
+            "");
+    /** Compiling waits this long after the last keystroke. */
+    static final Duration DEBOUNCE = Duration.ofMillis(300);
+
+    final GoCodeArea area = new GoCodeArea();
+    final Label file = new Label();
+    final Label message = new Label();
+    final Button run = button("editorRun", "Run", "Compile and run this program from its start in the window (Ctrl+Enter)");
+    final Button reset = button("editorReset", "Reset", "Back to the text last opened, saved or run");
+    final Button open = button("editorOpen", "Open…", "Open a Go or JSON scenario, or a session file (Ctrl+O)");
+    final Button save = button("editorSave", "Save", "Save the text to its .go file (Ctrl+S)");
+    final Button saveAs = button("editorSaveAs", "Save as…", "Save the text to another .go file (Ctrl+Shift+S)");
+    final Button saveSession = button("editorSaveSession", "Save session…",
+            "Save the run shown (its scenario, injected actions and position) as a session file");
+
+    private final Controller controller;
+    private EditorDialogs dialogs;
+    private Path path;                   // the .go file the text belongs to; null if none yet
+    private String name = "untitled.go"; // the file name used in messages and as the name to save under
+    private String saved = "";           // the text as last opened or saved: the modified flag compares to it
+    private String resetTo = "";         // the text as last opened, saved or run: Reset goes back to it
+    private Scenario compiled;           // the text's program, or null when it has an error
+    private ScenarioException error;
+    private final ReadOnlyBooleanWrapper modified = new ReadOnlyBooleanWrapper(this, "modified");
+    private final Map<KeyCombination, Runnable> keys = Map.of(
+            KeyCombination.keyCombination("Shortcut+Enter"), () -> run.fire(),
+            KeyCombination.keyCombination("Shortcut+S"), () -> save.fire(),
+            KeyCombination.keyCombination("Shortcut+Shift+S"), () -> saveAs.fire(),
+            KeyCombination.keyCombination("Shortcut+O"), () -> open.fire());
+
+    public ScenarioEditor(Controller controller, EditorDialogs dialogs) {
+        super(4);
+        this.controller = controller;
+        this.dialogs = dialogs;
+        setId("editor");
+        getStylesheets().add(ScenarioEditor.class.getResource("editor.css").toExternalForm());
+        setPadding(new Insets(4));
+        setPrefWidth(440);
+        setMinWidth(200);
+        file.setId("editorFile");
+        file.getStyleClass().add("editor-file");
+        message.setId("editorMessage");
+        message.setWrapText(true);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.getStyleClass().add("editor-message");
+        message.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(message.textProperty());
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
+        message.setTooltip(tip);
+
+        // in another language: the name line, and the OK line if that is what shows
+        Words.onChange(this, () -> {
+            if (name != null) showName();
+            if (compiled != null && message.getStyleClass().contains("ok")) say(okText(), "ok");
+        });
+        run.setOnAction(e -> run());
+        reset.setOnAction(e -> reset());
+        open.setOnAction(e -> open());
+        save.setOnAction(e -> save());
+        saveAs.setOnAction(e -> saveAs());
+        saveSession.setOnAction(e -> saveSession());
+        FlowPane buttons = new FlowPane(4, 4, run, reset, open, save, saveAs, saveSession);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+
+        VirtualizedScrollPane<GoCodeArea> scroll = new VirtualizedScrollPane<>(area);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        getChildren().addAll(buttons, file, scroll, message);
+
+        area.textProperty().addListener((o, a, b) -> { modified.set(!b.equals(saved)); showName(); });
+        area.multiPlainChanges().successionEnds(DEBOUNCE).subscribe(x -> check());
+        // inside the editor the code area would take Ctrl+Enter as a new line: catch the keys first
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> keys.forEach((k, r) -> {
+            if (!e.isConsumed() && k.match(e)) { e.consume(); r.run(); }
+        }));
+        sceneProperty().addListener((o, was, now) -> {
+            if (was != null) keys.keySet().forEach(k -> was.getAccelerators().remove(k));
+            if (now != null) now.getAccelerators().putAll(keys);
+        });
+    }
+
+    /** The bundled Go version of the default scenario (scenarios/spawn.go), for a window that starts with it. */
+    public static String defaultSource() {
+        try (InputStream in = ScenarioEditor.class.getResourceAsStream("spawn.go")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException | NullPointerException e) {
+            return "package main\n\nfunc main() {\n}\n";
+        }
+    }
+
+    /** Starts with {@code text}, which is the content of {@code file} (null: not saved anywhere yet, under {@code name}). */
+    public void startWith(String text, Path file, String name) {
+        this.path = file;
+        this.name = file != null ? String.valueOf(file.getFileName()) : name;
+        saved = resetTo = text;
+        area.setSource(text);
+        modified.set(false);
+        check();
+    }
+
+    /** Whether the text differs from the file's (or, never saved, from the text it started with). */
+    public ReadOnlyBooleanProperty modifiedProperty() { return modified.getReadOnlyProperty(); }
+    public boolean isModified() { return modified.get(); }
+
+    /** The .go file the text belongs to, or null. */
+    public Path path() { return path; }
+    public String text() { return area.getText(); }
+    public void setDialogs(EditorDialogs d) { this.dialogs = d; }
+
+    // ---- checking and running -----------------------------------------------------------------------
+
+    /** Compiles the text now and shows the result; the program, or null if it has an error. */
+    Scenario check() {
+        String text = area.getText();
+        try {
+            compiled = GoSource.parse(text, name);
+            error = null;
+            area.clearError();
+            int n = compiled.program().functions().size();
+            say(okText(), "ok");
+        } catch (ScenarioException e) {
+            compiled = null;
+            error = e;
+            String first = e.getMessage().lines().findFirst().orElse(e.getMessage());
+            area.showError(e.line(), e.column(), first);
+            say(first, "error");
+        }
+        return compiled;
+    }
+
+    /** The last check's error, or null. */
+    ScenarioException error() { return error; }
+
+    /** Compiles; if the program is valid, the window runs it from its start. */
+    public CompletableFuture<Void> run() {
+        Scenario sc = check();
+        if (sc == null) return CompletableFuture.completedFuture(null);
+        resetTo = area.getText();
+        say(Words.get("Running %s from its start", sc.name()), "ok");
+        return controller.load(new History(sc));
+    }
+
+    /** Back to the text last opened, saved or run. */
+    public void reset() {
+        if (area.getText().equals(resetTo)) return;
+        area.replaceText(resetTo);
+        check();
+    }
+
+    // ---- files ---------------------------------------------------------------------------------------
+
+    /** Asks for a file and opens it (see {@link #open(Path)}). */
+    public CompletableFuture<Void> open() {
+        Path p = dialogs.chooseOpen(window(), OPENABLE, directory());
+        return p == null ? CompletableFuture.completedFuture(null) : open(p);
+    }
+
+    /**
+     * Opens {@code p}: a Go scenario replaces the text (after asking, if it was changed and not saved) and
+     * runs if it compiles; a JSON scenario runs, and the text stays (the editor edits Go source only); a
+     * session file is replayed to its moment and shown there.
+     */
+    public CompletableFuture<Void> open(Path p) {
+        String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
+        if (isSession(p)) return openSession(p);
+        try {
+            if (lower.endsWith(".go")) {
+                if (!confirmDiscard()) return CompletableFuture.completedFuture(null);
+                startWith(ScenarioJson.readText(p), p, null);
+                if (compiled == null) return CompletableFuture.completedFuture(null);
+                say(Words.get("Opened %s: running it (%s)", name, message.getText()), "ok");
+                return controller.load(new History(compiled));
+            }
+            if (lower.endsWith(".json")) {
+                Scenario sc = ScenarioJson.load(p);
+                String base = lower.substring(0, lower.length() - ".json".length());
+                Path twin = p.resolveSibling(String.valueOf(p.getFileName()).substring(0, base.length()) + ".go");
+                say(p.getFileName() + " is a JSON scenario: it is running now, but the editor edits Go source only, "
+                        + "so the text here is unchanged" + (Files.exists(twin) ? " (its Go version " + twin.getFileName() + " is beside it: open that to edit)." : "."), "info");
+                return controller.load(new History(sc));
+            }
+            say("Cannot open " + p.getFileName() + ": expected a .go or .json scenario, or a session file", "error");
+        } catch (ScenarioException e) {
+            say(e.getMessage().lines().findFirst().orElse(e.getMessage()), "error");
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private CompletableFuture<Void> openSession(Path p) {
+        Session s;
+        try {
+            s = SessionFile.read(p);
+        } catch (SessionException e) {
+            say(e.getMessage(), "error");
+            return CompletableFuture.completedFuture(null);
+        }
+        say(Words.get("Opening session %s: replaying to position %d…", p.getFileName(), s.position()), "info");
+        // The replay can take a while for a late position: off the FX thread.
+        return CompletableFuture.supplyAsync(s::open)
+                .thenCompose(controller::load)
+                .whenCompleteAsync((v, ex) -> {
+                    Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
+                    if (why != null) say("Cannot open session " + p.getFileName() + ": "
+                            + (why.getMessage() == null ? why.toString() : why.getMessage().lines().findFirst().orElse("")), "error");
+                    else say(Words.get("Session %s (%s) at position %d; the text here is unchanged", p.getFileName(), s.scenario().name(),
+                            s.position()), "ok");
+                }, Platform::runLater);
+    }
+
+    /** Saves the text to its file, or asks where if it has none; false if not saved. */
+    public boolean save() {
+        return path == null ? saveAs() : write(path);
+    }
+
+    public boolean saveAs() {
+        Path p = dialogs.chooseSave(window(), GO, directory(), name.endsWith(".go") ? name : name + ".go");
+        return p != null && write(p);
+    }
+
+    private boolean write(Path p) {
+        String text = area.getText();
+        try {
+            AtomicFile.write(p, text);
+        } catch (IOException e) {
+            say("Cannot save " + p + ": " + e.getMessage(), "error");
+            return false;
+        }
+        path = p;
+        name = String.valueOf(p.getFileName());
+        saved = resetTo = text;
+        modified.set(false);
+        showName();
+        check();   // the file name is part of the messages
+        if (compiled != null) say(Words.get("Saved %s (%s)", p.getFileName(), message.getText()), "ok");
+        return true;
+    }
+
+    /** Asks for a file and saves the run shown (scenario, injected actions, position) as a session. */
+    public CompletableFuture<Void> saveSession() {
+        String base = controller.scenario().name().replaceAll("[^A-Za-z0-9._-]+", "-");
+        Path p = dialogs.chooseSave(window(), SESSION, directory(), base + ".gmpsession");
+        if (p == null) return CompletableFuture.completedFuture(null);
+        return controller.session(Map.of()).thenAcceptAsync(s -> {
+            try {
+                SessionFile.write(p, s);
+                say(Words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");
+            } catch (IOException e) {
+                say("Cannot save " + p + ": " + e.getMessage(), "error");
+            }
+        }, Platform::runLater);
+    }
+
+    /**
+     * If the text was changed and not saved, asks whether to save it; true if the caller may go on (saved or
+     * discarded), false if the person cancelled (or the save did not happen).
+     */
+    public boolean confirmDiscard() {
+        if (!isModified()) return true;
+        return switch (dialogs.askUnsaved(window(), name)) {
+            case SAVE -> save();
+            case DISCARD -> true;
+            case CANCEL -> false;
+        };
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------
+
+    private static boolean isSession(Path p) {
+        String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".go")) return false;
+        try (InputStream in = Files.newInputStream(p)) {
+            String head = new String(in.readNBytes(256), StandardCharsets.UTF_8);
+            return head.contains("\"" + SessionFile.FORMAT + "\"");
+        } catch (IOException e) {
+            return false;   // the scenario reader reports it
+        }
+    }
+
+    private String okText() {
+        int n = compiled.program().functions().size();
+        return Words.get(n == 1 ? "OK: %d function" : "OK: %d functions", n);
+    }
+
+    private void say(String text, String kind) {
+        message.setText(text);
+        message.getStyleClass().removeAll("ok", "error", "info");
+        message.getStyleClass().add(kind);
+    }
+
+    private void showName() {
+        file.setText((path == null ? Words.get("%s (not saved yet)", name) : path.toString()) + (isModified() ? Words.get("  • modified") : ""));
+    }
+
+    private Path directory() {
+        if (path != null && path.toAbsolutePath().getParent() != null) return path.toAbsolutePath().getParent();
+        Path scenarios = Path.of("scenarios");
+        return Files.isDirectory(scenarios) ? scenarios.toAbsolutePath() : null;
+    }
+
+    private Window window() {
+        Scene s = getScene();
+        return s == null ? null : s.getWindow();
+    }
+
+    private static Button button(String id, String text, String tip) {
+        Button b = new Button(text);
+        b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        return b;
+    }
+}

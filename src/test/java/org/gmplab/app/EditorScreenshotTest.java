@@ -1,0 +1,76 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Renders the whole window with the scenario editor open and a mistake in the program to
+ * {@code target/screenshots/editor-error.png}; {@code screenshots/make.sh} copies it to {@code screenshots/}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class EditorScreenshotTest {
+    static final Path OUT = Path.of("target", "screenshots", "editor-error.png");
+    GmpLabApp.Content content;
+    Scene scene;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        BorderPane root = new BorderPane();
+        SchedulerView view = new SchedulerView();
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        view.setAnimationMillis(0);
+        scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() { content.controller().close(); }
+
+    @Test
+    void theEditorShowingAnError(FxRobot robot) throws Exception {
+        // given the run a little way in, and the editor shown
+        content.controller().jumpTo(300).get(60, TimeUnit.SECONDS);
+        robot.clickOn("#editorToggle");
+        // when "wg.Add(n)" loses its closing parenthesis
+        String text = content.editor().text();
+        int at = text.indexOf("wg.Add(n)") + "wg.Add(n".length();
+        robot.clickOn("#editorText");
+        robot.interact(() -> robot.lookup("#editorText").queryAs(org.fxmisc.richtext.CodeArea.class).moveTo(at + 1));
+        robot.type(javafx.scene.input.KeyCode.BACK_SPACE);
+        // then the line is marked once the typing pauses
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
+        content.controller().idle().get(60, TimeUnit.SECONDS);
+        Thread.sleep(300);   // a few pulses so the canvas has painted
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage[] img = new WritableImage[1];
+        robot.interact(() -> img[0] = scene.snapshot(null));
+        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
+        Files.createDirectories(OUT.getParent());
+        ImageIO.write(png, "png", OUT.toFile());
+        assertThat(png.getWidth()).isEqualTo(1280);
+        assertThat(Files.size(OUT)).isGreaterThan(10_000);
+    }
+}

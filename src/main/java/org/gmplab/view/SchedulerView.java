@@ -45,6 +45,7 @@ public final class SchedulerView extends Region {
     private boolean dirty = true;
     private boolean running;
     private Layout.Hit selected;
+    private final Holders holders = new Holders();
     private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
@@ -133,7 +134,8 @@ public final class SchedulerView extends Region {
         Layout next = Layout.compute(s, width(), height(), theme.typeScale);
         long dur = (long) (animationMillis * 1e6);
         boolean busy = transition != null && now - startNanos < dur;
-        transition = layout == null ? null : new Transition(layout, next, events);
+        transition = layout == null ? null : new Transition(layout, next, events, holders.copy());
+        holders.note(s);
         startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
         markNanos = now;                                    // marks show in full even when the tokens snap
         snap = s;
@@ -141,6 +143,13 @@ public final class SchedulerView extends Region {
         dirty = true;
         if (selected != null) selection.set(Inspector.describe(selected, s));
     }
+
+    /**
+     * Takes what {@code earlier} noted of snapshots not shown here into the memory of which M held each P: lets
+     * a caller that shows only the last two snapshots (screenshots) still slide a P retaken from a syscall off
+     * the right M.
+     */
+    public void remember(Holders earlier) { holders.addAll(earlier); }
 
     /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
     private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }

@@ -76,6 +76,33 @@ class SchedulerViewTest {
     }
 
     @Test
+    void aHandedOffPSlidesFromTheSyscallMToItsNewM(FxRobot robot) {
+        // given the step in which sysmon retakes a P from an M in a syscall, with the view remembering who had it
+        Worlds.Transition t = Worlds.until(Worlds.scenario("syscall.json"), e -> e.kind() == EventKind.HANDOFFP, 20000);
+        int p = t.events().stream().filter(e -> e.kind() == EventKind.HANDOFFP).findFirst().orElseThrow().p();
+        Layout[] before = new Layout[1];
+        robot.interact(() -> {
+            view.setAnimationMillis(10_000);
+            view.remember(t.held());
+            view.show(t.before(), List.of());
+            before[0] = view.layoutNow();
+        });
+        Rect oldM = before[0].ms.get(t.held().copy().get(p));
+        // when the snapshot after it is shown, half-way through the glide
+        robot.interact(() -> view.show(t.after(), t.events()));
+        Rect newM = view.layoutNow().ms.get(view.layoutNow().holders.get(p));
+        double mx = (oldM.cx() + newM.cx()) / 2, my = (oldM.cy() + newM.cy()) / 2;
+        double above = view.layoutNow().font * 1.6 * 0.38;   // inside the ghost, above its label and off the trail
+        Color mid = pixel(captureAt(robot, 0.5), mx, my - above);
+        // then the P's ghost is half-way between the two Ms, in the hand-off colour ...
+        assertThat(close(mid, view.theme().handoff)).as("pixel %s at (%.0f, %.0f)", mid, mx, my - above).isTrue();
+        // ... and has left that point when the glide ends, sitting on the new M
+        WritableImage end = captureAt(robot, 1);
+        assertThat(close(pixel(end, mx, my - above), view.theme().handoff)).isFalse();
+        assertThat(close(pixel(end, newM.cx(), newM.cy() - above), view.theme().handoff)).isTrue();
+    }
+
+    @Test
     void clickingARunningGoroutineInspectsIt(FxRobot robot) {
         Snapshot s = Worlds.spawn(4, 2_000_000);
         robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
@@ -135,6 +162,13 @@ class SchedulerViewTest {
     private WritableImage capture(FxRobot robot) {
         WritableImage[] out = new WritableImage[1];
         robot.interact(() -> out[0] = view.canvas().snapshot(null, null));
+        return out[0];
+    }
+
+    /** Paints the running transition at {@code progress} and captures it in the same pulse, before the frame clock repaints. */
+    private WritableImage captureAt(FxRobot robot, double progress) {
+        WritableImage[] out = new WritableImage[1];
+        robot.interact(() -> { view.paintAt(progress); out[0] = view.canvas().snapshot(null, null); });
         return out[0];
     }
 

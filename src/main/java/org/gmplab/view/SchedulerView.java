@@ -11,6 +11,7 @@ import javafx.beans.value.ChangeListener;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
@@ -46,6 +47,8 @@ public final class SchedulerView extends Region {
     private boolean running;
     private Layout.Hit selected;
     private final Holders holders = new Holders();
+    private final Viewport viewport = new Viewport();
+    private final HoverTips tips;
     private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
@@ -57,7 +60,11 @@ public final class SchedulerView extends Region {
         timer = new AnimationTimer() {
             @Override public void handle(long now) { frame(now); }
         };
-        canvas.setOnMouseClicked(e -> select(layout == null ? null : layout.hit(e.getX(), e.getY())));
+        canvas.setOnMouseClicked(e -> {
+            if (e.isStillSincePress() && e.getButton() == MouseButton.PRIMARY) select(hit(e.getX(), e.getY()));
+        });
+        new Navigation(canvas, viewport, this::repaint);
+        tips = new HoverTips(canvas, e -> Inspector.brief(hit(e.getX(), e.getY()), snap));
         ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
         ChangeListener<Window> windowL = (o, a, b) -> {
             if (a != null) a.showingProperty().removeListener(showing);
@@ -92,6 +99,40 @@ public final class SchedulerView extends Region {
     public void select(Layout.Hit h) {
         selected = h;
         selection.set(snap == null ? "" : Inspector.describe(h, snap));
+        dirty = true;
+        if (transition == null) paint(1, 0);
+    }
+
+    /** What is under canvas point ({@code x}, {@code y}) — a mouse position — through the zoom and pan, or null. */
+    public Layout.Hit hit(double x, double y) {
+        return layout == null ? null : layout.hit(viewport.layoutX(x), viewport.layoutY(y));
+    }
+
+    /** What the canvas's tooltip says now (empty when the mouse is over nothing). */
+    public String tooltipText() { return tips.text(); }
+
+    /** The zoom and pan; change it through {@link #zoomBy}, {@link #panBy} and {@link #resetZoom}. */
+    public Viewport viewport() { return viewport; }
+
+    /** Zooms by {@code factor} about the canvas centre (the keys). */
+    public void zoomBy(double factor) {
+        viewport.zoomAbout(factor, width() / 2, height() / 2);
+        repaint();
+    }
+
+    public void panBy(double dx, double dy) {
+        viewport.panBy(dx, dy);
+        repaint();
+    }
+
+    /** Back to scale 1, no pan. */
+    public void resetZoom() {
+        viewport.reset();
+        repaint();
+    }
+
+    /** Draws again now if nothing animates; otherwise the next frame does. */
+    private void repaint() {
         dirty = true;
         if (transition == null) paint(1, 0);
     }
@@ -181,8 +222,15 @@ public final class SchedulerView extends Region {
         if (snap == null) return;
         GraphicsContext g = canvas.getGraphicsContext2D();
         Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
+        g.save();
+        if (!viewport.isIdentity()) {
+            g.setFill(theme.background);   // zoomed out or panned, the layout's background does not cover the canvas
+            g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+            g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
+        }
         for (Painter p : painters) p.paint(g, f);
         outlineSelection(g, f);
+        g.restore();
     }
 
     private void outlineSelection(GraphicsContext g, Frame f) {

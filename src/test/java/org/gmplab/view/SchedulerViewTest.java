@@ -113,6 +113,91 @@ class SchedulerViewTest {
     }
 
     @Test
+    void zoomingInMakesATokenLargerOnScreen(FxRobot robot) {
+        // given a running G's token at scale 1
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = view.layoutNow().tokens.get(m.curg());
+        int before = runningRun(capture(robot), tok);
+        // when the view zooms in twice (Ctrl+= twice) and the token is brought back on screen
+        robot.interact(() -> {
+            view.zoomBy(Viewport.STEP);
+            view.zoomBy(Viewport.STEP);
+            Viewport v = view.viewport();
+            view.panBy(300 - v.canvasX(tok.cx()), 300 - v.canvasY(tok.cy()));
+        });
+        int after = runningRun(capture(robot), tok);
+        // then the running square is wider on screen by about the zoom (1.25² ≈ 1.56)
+        assertThat(before).isGreaterThan(3);
+        assertThat((double) after).isGreaterThan(before * 1.4);
+    }
+
+    /** The longest run of running-colour pixels along the token's row at 18% of its height, on screen. */
+    private int runningRun(WritableImage img, Rect tok) {
+        Viewport v = view.viewport();
+        int y = (int) Math.round(v.canvasY(tok.y() + tok.h() * 0.18));
+        int x0 = (int) Math.floor(v.canvasX(tok.x())) - 2, x1 = (int) Math.ceil(v.canvasX(tok.right())) + 2;
+        int best = 0, run = 0;
+        for (int x = Math.max(0, x0); x <= x1 && x < img.getWidth(); x++) {
+            run = close(img.getPixelReader().getColor(x, y), view.theme().running) ? run + 1 : 0;
+            best = Math.max(best, run);
+        }
+        return best;
+    }
+
+    @Test
+    void clickingATokenAfterZoomAndPanStillSelectsIt(FxRobot robot) {
+        // given a zoomed and panned canvas, a running G's token moved to (420, 260)
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect tok = view.layoutNow().tokens.get(m.curg());
+        robot.interact(() -> {
+            view.zoomBy(2);
+            Viewport v = view.viewport();
+            view.panBy(420 - v.canvasX(tok.cx()), 260 - v.canvasY(tok.cy()));
+        });
+        assertThat(view.layoutNow().hit(420, 260)).as("without the transform the point is elsewhere")
+                .isNotEqualTo(new Layout.Hit(Layout.Hit.Kind.G, m.curg(), null));
+        // when it is clicked where it is drawn now
+        robot.clickOn(view.canvas().localToScreen(420, 260));
+        // then that G is selected; and reset puts the transform back
+        assertThat(view.selectionProperty().get()).startsWith("G" + m.curg() + "  running");
+        robot.interact(view::resetZoom);
+        assertThat(view.viewport().isIdentity()).isTrue();
+    }
+
+    @Test
+    void draggingPansAndDoesNotSelect(FxRobot robot) {
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); view.select(null); });
+        robot.drag(view.canvas().localToScreen(640, 400)).moveTo(view.canvas().localToScreen(540, 350)).release(javafx.scene.input.MouseButton.PRIMARY);
+        assertThat(view.viewport().tx()).isCloseTo(-100, org.assertj.core.data.Offset.offset(2.0));
+        assertThat(view.viewport().ty()).isCloseTo(-50, org.assertj.core.data.Offset.offset(2.0));
+        assertThat(view.selectionProperty().get()).isEmpty();
+    }
+
+    @Test
+    void hoveringAGoroutineSetsTheTooltip(FxRobot robot) {
+        Snapshot s = Worlds.spawn(4, 2_000_000);
+        robot.interact(() -> { view.show(s, List.of()); view.paintAt(1); });
+        Layout l = view.layoutNow();
+        Snapshot.Proc p = s.ps().stream().filter(x -> x.runq().size() > 2).findFirst().orElseThrow();
+        long queued = p.runq().get(1);
+        Rect qt = l.tokens.get(queued);
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect rt = l.tokens.get(m.curg());
+        // when the mouse rests on a queued G, then moves to a running one
+        robot.moveTo(view.canvas().localToScreen(qt.cx(), qt.cy()));
+        String first = view.tooltipText();
+        robot.moveTo(view.canvas().localToScreen(rt.cx(), rt.cy()));
+        // then the tooltip follows, with where each is
+        assertThat(first).startsWith("G" + queued + " runnable in P" + p.id() + "'s runq, slot " + Math.floorMod(p.head() + 1, p.capacity()));
+        assertThat(view.tooltipText()).startsWith("G" + m.curg() + " running on M" + m.id());
+    }
+
+    @Test
     void themeSwitchChangesTheBackground(FxRobot robot) {
         Snapshot s = Worlds.spawn(2, 1_000_000);
         robot.interact(() -> { view.setTheme(Theme.named("light")); view.show(s, List.of()); view.paintAt(1); });

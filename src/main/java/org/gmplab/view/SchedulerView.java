@@ -31,6 +31,7 @@ public final class SchedulerView extends Region {
     private final Canvas canvas = new Canvas();
     private final List<Painter> painters =
             List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter());
+    private final Backdrop backdrop = new Backdrop();
     private final AtomicReference<Update> inbox = new AtomicReference<>();
     private final AnimationTimer timer;
     private Theme theme = Theme.named("light");
@@ -137,6 +138,9 @@ public final class SchedulerView extends Region {
         if (transition == null) paint(1, 0);
     }
 
+    /** How often the backdrop was rendered (for tests). */
+    int backdropRenders() { return backdrop.renders(); }
+
     /** True while the frame clock runs (for tests). */
     public boolean isAnimating() { return running; }
 
@@ -165,6 +169,9 @@ public final class SchedulerView extends Region {
             return new Update(s, List.copyOf(all));
         });
     }
+
+    /** Any thread: whether a published snapshot still waits for the next frame (a publisher can skip making another). */
+    public boolean pending() { return inbox.get() != null; }
 
     /** FX thread: shows {@code s}, animating from the current picture unless a glide is still running. */
     public void show(Snapshot s, List<Event> events) {
@@ -206,11 +213,16 @@ public final class SchedulerView extends Region {
         long sinceMarks = now - markNanos;
         double alpha = transition == null ? 0
                 : sinceMarks < markHoldNanos() ? 1 : 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS;
-        if (t < 1 || alpha > 0 || dirty) {
+        // Only marks and slides fade: a transition without them needs no frames once the tokens have arrived.
+        boolean fades = transition != null && (!transition.marks.isEmpty() || !transition.slides.isEmpty());
+        if (t < 1 || (fades && alpha > 0) || dirty) {
             paint(t, Math.max(0, alpha));
             dirty = false;
         }
-        if (transition != null && alpha <= 0) { transition = null; paint(1, 0); }
+        if (transition != null && alpha <= 0) {
+            transition = null;
+            if (fades) paint(1, 0);
+        }
     }
 
     /** Paints the current transition at {@code progress} (0..1) with marks at full strength: for screenshots and tests. */
@@ -223,11 +235,9 @@ public final class SchedulerView extends Region {
         GraphicsContext g = canvas.getGraphicsContext2D();
         Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
         g.save();
-        if (!viewport.isIdentity()) {
-            g.setFill(theme.background);   // zoomed out or panned, the layout's background does not cover the canvas
-            g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
-            g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
-        }
+        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());   // a full clear also drops the canvas's queued commands
+        backdrop.paint(g, f, viewport, canvas.getWidth(), canvas.getHeight());
+        if (!viewport.isIdentity()) g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
         for (Painter p : painters) p.paint(g, f);
         outlineSelection(g, f);
         g.restore();

@@ -21,9 +21,11 @@ import org.gmplab.view.Theme;
 
 /**
  * Frames per second of the window's canvas while the engine runs live, headless on Monocle: a live
- * engine on 8 Ps (a spawn storm of 1M goroutines of 2 µs, slowed down 0.05×) is snapshotted with a brief
+ * engine (spawn1000 by default: 1000 goroutines of 1 ms of CPU, slowed down 0.05×; GOMAXPROCS from the first
+ * argument, 8 by default) is snapshotted with a brief
  * stop-the-world at most 60 times a second and published to a showing {@link SchedulerView}; frames are
- * counted by a second AnimationTimer on the same pulse. Not a test: run it by hand (docs/benchmarks.md).
+ * counted by a second AnimationTimer on the same pulse. Like {@code LiveDriver}, it skips a snapshot while the
+ * view has not taken the previous one ({@code -Dgmplab.bench.fixedRate=true}: snapshot at 60/s regardless). Not a test: run it by hand (docs/benchmarks.md).
  */
 public final class ViewFpsBench {
     public static void main(String[] args) throws Exception {
@@ -52,10 +54,12 @@ public final class ViewFpsBench {
 
         Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "8"));
         long snapshots = 0, seconds = 5;
+        boolean adaptive = !Boolean.getBoolean("gmplab.bench.fixedRate");
         try (Engine e = Engine.live(sc, 0.05, false)) {
             Thread.sleep(500);
             long f0 = frames.get(), t0 = System.nanoTime(), end = t0 + seconds * 1_000_000_000L;
             while (System.nanoTime() < end && e.outcome() == null) {
+                if (adaptive && view.pending()) { Thread.sleep(1000 / 60); continue; }   // as LiveDriver: the view is behind
                 Snapshot s = e.snapshotStopped(false);
                 view.publish(s, List.of());
                 snapshots++;

@@ -198,6 +198,23 @@ class SchedulerViewTest {
     }
 
     @Test
+    void theBackdropIsRenderedOnceForSnapshotsOfTheSameShape(FxRobot robot) throws Exception {
+        // given one snapshot on screen
+        Snapshot a = Worlds.spawn(4, 1_000_000), b = Worlds.spawn(4, 1_400_000), c = Worlds.spawn(4, 1_800_000);
+        robot.interact(() -> { view.setAnimationMillis(0); view.show(a, List.of()); view.paintAt(1); });
+        int before = view.backdropRenders();
+        // when later snapshots with the same Ps and statuses arrive and frames pass
+        robot.interact(() -> view.publish(b, List.of()));
+        waitFrames();
+        robot.interact(() -> view.publish(c, List.of()));
+        waitFrames();
+        // then the cards, slots and legend were not rendered again; a zoom does render them again
+        assertThat(view.backdropRenders()).isEqualTo(before);
+        robot.interact(() -> view.zoomBy(2));
+        assertThat(view.backdropRenders()).isEqualTo(before + 1);
+    }
+
+    @Test
     void themeSwitchChangesTheBackground(FxRobot robot) {
         Snapshot s = Worlds.spawn(2, 1_000_000);
         robot.interact(() -> { view.setTheme(Theme.named("light")); view.show(s, List.of()); view.paintAt(1); });

@@ -50,18 +50,23 @@ public final class MarkPainter implements Painter {
      * one with the tokens' easing; a dashed trail shows where it came from. Font, alignment and alpha are set.
      */
     static void slide(GraphicsContext g, Transition.Slide sl, Frame f, Theme th, double lw) {
-        double fs = f.layout().font;
-        Rect ghost = sl.ghost(f.progress(), fs * 2.8, fs * 1.6);
+        Rect ghost = ghost(sl, f.progress(), f.layout().font);
+        Rect start = ghost(sl, 0, f.layout().font);
         g.setStroke(th.handoff);
         g.setLineWidth(lw * 0.6);
         g.setLineDashes(lw * 2, lw * 2);
-        g.strokeLine(sl.from().cx(), sl.from().cy(), ghost.cx(), ghost.cy());
+        g.strokeLine(start.cx(), start.cy(), ghost.cx(), ghost.cy());
         g.setLineDashes((double[]) null);
         double arc = ghost.h() * 0.5;
         g.setFill(th.handoff);
         g.fillRoundRect(ghost.x(), ghost.y(), ghost.w(), ghost.h(), arc, arc);
         g.setFill(Theme.ink(th.handoff));
         g.fillText("P" + sl.p(), ghost.cx(), ghost.cy(), ghost.w() * 0.8);
+    }
+
+    /** The ghost of a sliding P at eased progress {@code e}, sized from the layout's font. */
+    static Rect ghost(Transition.Slide sl, double e, double font) {
+        return sl.ghost(e, font * 2.8, font * 1.6);
     }
 
     /** A curved arrow from the top of {@code a} to the top of {@code b}, drawn up to progress {@code t}. */

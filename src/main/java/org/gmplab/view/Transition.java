@@ -26,10 +26,14 @@ public final class Transition {
      * in syscalls the P was retaken from).
      */
     public record Slide(int p, int oldM, int newM, Rect from, Rect to) {
-        /** The ghost's rectangle ({@code w × h}, centred on the path) at eased progress {@code e}. */
+        /**
+         * The ghost's rectangle ({@code w × h}) at eased progress {@code e}: on the straight path between the
+         * Ms' centres, lifted to sit just above them, so it never hides the M it leaves or reaches.
+         */
         public Rect ghost(double e, double w, double h) {
             double c = Math.max(0, Math.min(1, e));
-            double cx = from.cx() + (to.cx() - from.cx()) * c, cy = from.cy() + (to.cy() - from.cy()) * c;
+            double lift = Math.max(from.h(), to.h()) / 2 + h / 2 + 2;
+            double cx = from.cx() + (to.cx() - from.cx()) * c, cy = from.cy() + (to.cy() - from.cy()) * c - lift;
             return new Rect(cx - w / 2, cy - h / 2, w, h);
         }
     }

@@ -91,15 +91,19 @@ class SchedulerViewTest {
         // when the snapshot after it is shown, half-way through the glide
         robot.interact(() -> view.show(t.after(), t.events()));
         Rect newM = view.layoutNow().ms.get(view.layoutNow().holders.get(p));
-        double mx = (oldM.cx() + newM.cx()) / 2, my = (oldM.cy() + newM.cy()) / 2;
-        double above = view.layoutNow().font * 1.6 * 0.38;   // inside the ghost, above its label and off the trail
-        Color mid = pixel(captureAt(robot, 0.5), mx, my - above);
+        Transition.Slide path = new Transition.Slide(p, -1, -1, oldM, newM);
+        double font = view.layoutNow().font;
+        Rect mid = MarkPainter.ghost(path, 0.5, font), end = MarkPainter.ghost(path, 1, font);
+        assertThat(mid.cx()).isStrictlyBetween(Math.min(oldM.cx(), newM.cx()), Math.max(oldM.cx(), newM.cx()));
+        double up = mid.h() * 0.38;   // inside the ghost, above its label and off the trail
+        Color atMid = pixel(captureAt(robot, 0.5), mid.cx(), mid.cy() - up);
         // then the P's ghost is half-way between the two Ms, in the hand-off colour ...
-        assertThat(close(mid, view.theme().handoff)).as("pixel %s at (%.0f, %.0f)", mid, mx, my - above).isTrue();
-        // ... and has left that point when the glide ends, sitting on the new M
-        WritableImage end = captureAt(robot, 1);
-        assertThat(close(pixel(end, mx, my - above), view.theme().handoff)).isFalse();
-        assertThat(close(pixel(end, newM.cx(), newM.cy() - above), view.theme().handoff)).isTrue();
+        assertThat(close(atMid, view.theme().handoff)).as("pixel %s at %s", atMid, mid).isTrue();
+        // ... and has left that point when the glide ends, sitting just above the new M
+        WritableImage last = captureAt(robot, 1);
+        assertThat(close(pixel(last, mid.cx(), mid.cy() - up), view.theme().handoff)).isFalse();
+        assertThat(close(pixel(last, end.cx(), end.cy() - up), view.theme().handoff)).isTrue();
+        assertThat(end.bottom()).isLessThanOrEqualTo(newM.y());
     }
 
     @Test

@@ -40,6 +40,7 @@ public final class ViewFpsBench {
         AtomicLong frames = new AtomicLong();
         CompletableFuture<SchedulerView> shown = new CompletableFuture<>();
         Platform.runLater(() -> {
+            fxThreadName = Thread.currentThread().getName();
             SchedulerView view = new SchedulerView();
             view.setTheme(Theme.named("light"));
             Stage stage = new Stage();
@@ -58,6 +59,7 @@ public final class ViewFpsBench {
         try (Engine e = Engine.live(sc, 0.05, false)) {
             Thread.sleep(500);
             long f0 = frames.get(), t0 = System.nanoTime(), end = t0 + seconds * 1_000_000_000L;
+            long fx0 = cpuNanos(true), r0 = cpuNanos(false);
             while (System.nanoTime() < end && e.outcome() == null) {
                 if (adaptive && view.pending()) { Thread.sleep(1000 / 60); continue; }   // as LiveDriver: the view is behind
                 Snapshot s = e.snapshotStopped(false);
@@ -66,9 +68,31 @@ public final class ViewFpsBench {
                 Thread.sleep(1000 / 60);
             }
             double secs = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("frames/s while live: %.1f (snapshots published: %.1f/s, %d goroutines in the last)%n",
-                    (frames.get() - f0) / secs, snapshots / secs, view.snapshot() == null ? 0 : view.snapshot().gs().size());
+            long fx = cpuNanos(true) - fx0, render = cpuNanos(false) - r0, n = Math.max(1, frames.get() - f0);
+            System.out.printf("CPU per frame: FX thread %.1f ms, render thread %.1f ms (%.0f%% and %.0f%% of one core)%n",
+                    fx / 1e6 / n, render / 1e6 / n, fx / 1e7 / secs, render / 1e7 / secs);
+            System.out.printf("frames/s while live: %.1f (snapshots published: %.1f/s, %d goroutines in the last; load average %.1f)%n",
+                    (frames.get() - f0) / secs, snapshots / secs, view.snapshot() == null ? 0 : view.snapshot().gs().size(),
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         Platform.exit();
     }
+
+    /**
+     * CPU time used so far by one of the threads that make frames: the FX application thread (whatever the
+     * platform names it) or Prism's render thread. Unlike frames/s
+     * this does not depend on how much of the machine other processes take.
+     */
+    private static long cpuNanos(boolean fxThread) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t == null) continue;
+            String name = t.getThreadName();
+            if (fxThread ? name.equals(fxThreadName) : name.startsWith("QuantumRenderer")) sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
+        }
+        return sum;
+    }
+
+    private static volatile String fxThreadName = "JavaFX Application Thread";
 }

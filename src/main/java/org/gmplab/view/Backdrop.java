@@ -4,6 +4,7 @@ import javafx.scene.SnapshotParameters;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.WritableImage;
+import javafx.scene.transform.Transform;
 
 /**
  * The {@link BackdropPainter}'s picture, cached: an off-screen canvas rendered to an image only when its
@@ -19,15 +20,22 @@ final class Backdrop {
 
     /** Draws the backdrop of {@code f} at the canvas origin of {@code g} (identity transform), re-rendering if stale. */
     void paint(GraphicsContext g, Frame f, Viewport v, double width, double height) {
-        Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, v.scale(), v.tx(), v.ty(), width, height);
+        double px = pixelScale(g.getCanvas());
+        Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, v.scale(), v.tx(), v.ty(), width, height, px);
         if (!k.equals(key) || image == null) {
-            render(f, v, width, height);
+            render(f, v, width, height, px);
             key = k;
         }
-        g.drawImage(image, 0, 0);
+        g.drawImage(image, 0, 0, Math.ceil(width), Math.ceil(height));
     }
 
-    private void render(Frame f, Viewport v, double width, double height) {
+    /** Device pixels per canvas pixel (2 on a HiDPI screen), so the cached picture is as sharp as direct drawing. */
+    private static double pixelScale(Canvas c) {
+        if (c.getScene() == null || c.getScene().getWindow() == null) return 1;
+        return Math.max(1, c.getScene().getWindow().getOutputScaleX());
+    }
+
+    private void render(Frame f, Viewport v, double width, double height, double px) {
         int w = (int) Math.ceil(width), h = (int) Math.ceil(height);
         offscreen.setWidth(w);
         offscreen.setHeight(h);
@@ -38,8 +46,11 @@ final class Backdrop {
         g.setTransform(v.scale(), 0, 0, v.scale(), v.tx(), v.ty());
         painter.paint(g, f);
         g.restore();
-        if (image == null || image.getWidth() != w || image.getHeight() != h) image = new WritableImage(w, h);
-        offscreen.snapshot(new SnapshotParameters(), image);
+        int iw = (int) Math.ceil(w * px), ih = (int) Math.ceil(h * px);
+        if (image == null || image.getWidth() != iw || image.getHeight() != ih) image = new WritableImage(iw, ih);
+        SnapshotParameters params = new SnapshotParameters();
+        params.setTransform(Transform.scale(px, px));
+        offscreen.snapshot(params, image);
         renders++;
     }
 

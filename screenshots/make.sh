@@ -3,11 +3,12 @@
 # Run from the repository root:  sh screenshots/make.sh
 set -e
 cd "$(dirname "$0")/.."
-[ -f target/gmplab.jar ] || mvn -B -q package -DskipTests
+mvn -B -q package -DskipTests   # always: a stale jar would draw the old canvas
 shot() { java -jar target/gmplab.jar screenshot "$@"; }
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme light -o screenshots/overview-4p.png
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 60 --until-event STEAL --progress 0.5 --theme light -o screenshots/steal-mid-animation.png
 shot scenarios/syscall.json --until-event HANDOFFP --theme light -o screenshots/syscall-handoff.png
+shot scenarios/syscall.json --until-event HANDOFFP --progress 0.4 --theme light -o screenshots/handoff-mid-slide.png
 shot scenarios/spawn1000.json --gomaxprocs 4 --until-event RUNQPUTSLOW --progress 0.6 --theme dark -o screenshots/overflow.png
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme projector -o screenshots/projector.png
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme dark -o screenshots/dark.png

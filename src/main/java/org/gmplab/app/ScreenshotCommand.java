@@ -24,6 +24,7 @@ import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.Holders;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
@@ -96,6 +97,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         }
         Snapshot before, after;
         List<Event> events;
+        Holders held = new Holders();   // which M had each P up to `before`, for a hand-off's slide
         int steps = 0;
         try (Engine e = Engine.step(sc)) {
             e.drainEvents();
@@ -104,6 +106,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             events = List.of();
             while (steps < at || (kind != null && !has(events, kind))) {
                 if (steps > at + 100_000) throw new Main.BadInput("no " + kind + " event within 100000 steps after --at " + at);
+                held.note(before);
                 before = after;
                 Engine.Stop stop = e.step();
                 events = e.drainEvents();
@@ -112,7 +115,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 if (stop != Engine.Stop.EVENT && (steps < at || kind != null && !has(events, kind))) break;
             }
         }
-        render(before, after, events, sc.name() + " · step " + steps, w, h, output);
+        render(before, after, events, held, sc.name() + " · step " + steps, w, h, output);
         spec.commandLine().getOut().println("wrote " + output + " (" + w + "x" + h + ", step " + steps + ", theme " + theme + ")");
         return 0;
     }
@@ -124,7 +127,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         return false;
     }
 
-    private void render(Snapshot before, Snapshot after, List<Event> events, String caption, int w, int h, Path out)
+    private void render(Snapshot before, Snapshot after, List<Event> events, Holders held, String caption, int w, int h, Path out)
             throws Exception {
         startHeadlessToolkit();
         CompletableFuture<BufferedImage> done = new CompletableFuture<>();
@@ -135,6 +138,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 view.setCanvasSize(w, h);
                 view.setCaption(caption);
                 view.setAnimationMillis(1000);
+                view.remember(held);
                 view.show(before, List.of());
                 view.show(after, events);
                 view.paintAt(progress);

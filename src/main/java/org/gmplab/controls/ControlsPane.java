@@ -46,6 +46,8 @@ public final class ControlsPane extends StackPane {
             "B           run to the next breakpoint",
             "End         go to the end of the recorded history",
             "+ / −       faster / slower",
+            "Ctrl+= / −  zoom in / out (or the mouse wheel; drag to pan)",
+            "Ctrl+0      reset the zoom",
             "F11         full screen",
             "F5          presenter mode (projector theme, larger type)",
             "L           show / hide the lessons",
@@ -242,8 +244,7 @@ public final class ControlsPane extends StackPane {
     }
 
     private void canvasClicked(MouseEvent e) {
-        Layout l = view.layoutNow();
-        Layout.Hit h = l == null ? null : l.hit(e.getX(), e.getY());
+        Layout.Hit h = e.isStillSincePress() ? view.hit(e.getX(), e.getY()) : null;   // a drag pans, it does not pick
         if (h == null || h.kind() != Layout.Hit.Kind.G) { gMenu.hide(); return; }
         inject.select(h.id());
         if (e.getButton() == MouseButton.SECONDARY && lockedBy == null) gMenu.show(view.canvas(), e.getScreenX(), e.getScreenY());
@@ -255,9 +256,11 @@ public final class ControlsPane extends StackPane {
         if (typing(focus)) return;
         boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
-        if (lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.ESCAPE && !"?".equals(e.getText())
-                && !(k == KeyCode.SLASH && e.isShiftDown())) return;   // the transport keys belong to what locked it
-        Runnable r = switch (k) {
+        boolean ctrl = e.isShortcutDown() || e.isControlDown();
+        // zooming is the viewer's, even while a lesson holds the transport; the other keys are the transport's
+        if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.ESCAPE && !"?".equals(e.getText())
+                && !(k == KeyCode.SLASH && e.isShiftDown())) return;
+        Runnable r = ctrl ? zoomKey(k) : switch (k) {
             case HOME -> controller::toStart;
             case END -> controller::toEnd;
             case LEFT -> table ? null : controller::stepBack;
@@ -275,6 +278,16 @@ public final class ControlsPane extends StackPane {
         if (r == null) return;
         r.run();
         e.consume();
+    }
+
+    /** Ctrl with = (or +), − and 0: the canvas's zoom; other Ctrl combinations are not ours. */
+    private Runnable zoomKey(KeyCode k) {
+        return switch (k) {
+            case PLUS, ADD, EQUALS -> () -> view.zoomBy(org.gmplab.view.Viewport.STEP);
+            case MINUS, SUBTRACT -> () -> view.zoomBy(1 / org.gmplab.view.Viewport.STEP);
+            case DIGIT0, NUMPAD0 -> view::resetZoom;
+            default -> null;
+        };
     }
 
     /** Shows or hides the shortcut overlay. */

@@ -60,7 +60,10 @@ public final class LiveTurnstile implements Turnstile {
                 gate();
                 end = System.nanoTime() + left; // a frozen world does not burn the G's CPU time
             }
-            Thread.onSpinWait();
+            // Burn the core, but give it up to any other runnable thread (sched_yield): with as many Ms as
+            // cores, a pure spin starves the FX and render threads and the canvas drops to a few frames a
+            // second. Alone on its core the M gets it straight back, so the G's wall time is unchanged.
+            Thread.yield();
         }
     }
 

@@ -13,7 +13,8 @@ import org.gmplab.snapshot.Snapshot;
 /**
  * Runs a scenario in live mode and publishes an exact world ({@link Engine#snapshotStopped}, a brief
  * stop-the-world) at most {@link #MAX_FPS} times a second, with the events recorded since the previous
- * one. Stops publishing after the final frame once the program has ended.
+ * one — and only when the FX thread has taken the previous frame, so the rate falls to what the screen
+ * shows. Stops publishing after the final frame once the program has ended.
  */
 public final class LiveDriver implements AutoCloseable {
     public static final int MAX_FPS = 60;
@@ -46,6 +47,10 @@ public final class LiveDriver implements AutoCloseable {
     private void publishOnce() {
         if (done) return;
         boolean over = engine.outcome() != null;
+        // The FX side has not taken the previous frame: it is behind (a slow frame, or the Ms starve it of CPU).
+        // A new world now would only replace that one, and its stop-the-world would pause the Ms for nothing;
+        // skip this tick. No event is lost: liveEvents() keeps them until the next frame that is published.
+        if (!over && slot.pending()) return;
         Snapshot s = engine.snapshotStopped(false);
         List<Event> fresh = List.of();
         if (recordEvents) {

@@ -8,7 +8,7 @@ import javafx.scene.text.TextAlignment;
 
 import org.gmplab.snapshot.Snapshot;
 
-/** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles, "+N" and the legend. */
+/** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles and "+N" (the legend is in the backdrop). */
 public final class LabelPainter implements Painter {
     private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
 
@@ -101,7 +101,6 @@ public final class LabelPainter implements Painter {
             }
             g.setTextAlign(TextAlignment.LEFT);
         }
-        legend(g, f);
     }
 
     private static int freeCount(Snapshot s) {
@@ -110,7 +109,8 @@ public final class LabelPainter implements Painter {
         return n;
     }
 
-    private static void legend(GraphicsContext g, Frame f) {
+    /** The legend: it never changes with the snapshot, so the backdrop draws it. */
+    static void legend(GraphicsContext g, Frame f) {
         Theme th = f.theme();
         Layout l = f.layout();
         Rect r = l.legend;

@@ -75,6 +75,8 @@ public final class Layout {
     public final Map<Long, Rect> anchors = new HashMap<>();
     /** For Ms drawn as chips or in cards: M id → rectangle. */
     public final Map<Integer, Rect> ms = new HashMap<>();
+    /** P id → the M holding it (see {@link Holders#of}); a hand-off is a change here. */
+    public final Map<Integer, Integer> holders = new HashMap<>();
 
     private Layout(double width, double height, double font, Rect title, Rect legend, Rect grid) {
         this.width = width;
@@ -103,6 +105,7 @@ public final class Layout {
         l.placeTop(s, top, m);
         l.placeBottom(s, bottom, m);
         l.placeGs(s);
+        l.holders.putAll(Holders.of(s));
         return l;
     }
 

@@ -10,7 +10,8 @@ import javafx.scene.text.TextAlignment;
 /**
  * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a
  * hand-off or retake as a thick outline around the P, an overflow (runqputslow's 128+1) as a sweep to the
- * global queue, a preemption and the 61st-tick pull as arrows with a label.
+ * global queue, a preemption and the 61st-tick pull as arrows with a label; a P that changes M slides, as a
+ * ghost, from the old M to the new one.
  */
 public final class MarkPainter implements Painter {
     @Override
@@ -40,7 +41,32 @@ public final class MarkPainter implements Painter {
                 }
             }
         }
+        for (Transition.Slide sl : tr.slides) slide(g, sl, f, th, lw);
         g.restore();
+    }
+
+    /**
+     * A hand-off: a ghost of the P, in the hand-off colour, travels the straight path from its old M to its new
+     * one with the tokens' easing; a dashed trail shows where it came from. Font, alignment and alpha are set.
+     */
+    static void slide(GraphicsContext g, Transition.Slide sl, Frame f, Theme th, double lw) {
+        Rect ghost = ghost(sl, f.progress(), f.layout().font);
+        Rect start = ghost(sl, 0, f.layout().font);
+        g.setStroke(th.handoff);
+        g.setLineWidth(lw * 0.6);
+        g.setLineDashes(lw * 2, lw * 2);
+        g.strokeLine(start.cx(), start.cy(), ghost.cx(), ghost.cy());
+        g.setLineDashes((double[]) null);
+        double arc = ghost.h() * 0.5;
+        g.setFill(th.handoff);
+        g.fillRoundRect(ghost.x(), ghost.y(), ghost.w(), ghost.h(), arc, arc);
+        g.setFill(Theme.ink(th.handoff));
+        g.fillText("P" + sl.p(), ghost.cx(), ghost.cy(), ghost.w() * 0.8);
+    }
+
+    /** The ghost of a sliding P at eased progress {@code e}, sized from the layout's font. */
+    static Rect ghost(Transition.Slide sl, double e, double font) {
+        return sl.ghost(e, font * 2.8, font * 1.6);
     }
 
     /** A curved arrow from the top of {@code a} to the top of {@code b}, drawn up to progress {@code t}. */

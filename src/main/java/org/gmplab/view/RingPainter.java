@@ -8,6 +8,7 @@ import org.gmplab.snapshot.Snapshot;
  * Each P's local run queue as the ring it is: all {@code capacity} slots in order of slot index (counter mod
  * capacity), so a queue that wrapped round shows in two pieces; the head slot is marked by a bar on its left
  * edge, the tail slot (the next free one) by a bar on its right. When there is no room, a bar with the count.
+ * The empty slots themselves are in the backdrop; this draws what moves: head, tail and the bar's fill.
  */
 public final class RingPainter implements Painter {
     @Override
@@ -21,14 +22,18 @@ public final class RingPainter implements Painter {
         }
     }
 
-    private static void grid(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {
-        double s = c.slot();
-        double gap = s >= 8 ? 1 : 0;
+    /** The empty slots of a grid ring; they belong to the backdrop (see {@link BackdropPainter}). */
+    static void slots(GraphicsContext g, Layout.Card c, Theme th) {
+        double gap = c.slot() >= 8 ? 1 : 0;
         g.setFill(th.slot);
         for (int i = 0; i < c.capacity(); i++) {
             Rect r = c.slot(i);
             g.fillRect(r.x(), r.y(), r.w() - gap, r.h() - gap);
         }
+    }
+
+    private static void grid(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {
+        double s = c.slot();
         // head: a bar just left of the head slot; tail: a bar inside the next free slot (tail mod capacity).
         // Empty or full, both sit at the same boundary, side by side.
         double mark = Math.max(2, Math.min(s * 0.4, th.lineWidth * 2));

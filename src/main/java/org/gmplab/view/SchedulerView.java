@@ -11,6 +11,7 @@ import javafx.beans.value.ChangeListener;
 import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
@@ -30,6 +31,7 @@ public final class SchedulerView extends Region {
     private final Canvas canvas = new Canvas();
     private final List<Painter> painters =
             List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter());
+    private final Backdrop backdrop = new Backdrop();
     private final AtomicReference<Update> inbox = new AtomicReference<>();
     private final AnimationTimer timer;
     private Theme theme = Theme.named("light");
@@ -45,6 +47,9 @@ public final class SchedulerView extends Region {
     private boolean dirty = true;
     private boolean running;
     private Layout.Hit selected;
+    private final Holders holders = new Holders();
+    private final Viewport viewport = new Viewport();
+    private final HoverTips tips;
     private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
@@ -56,7 +61,11 @@ public final class SchedulerView extends Region {
         timer = new AnimationTimer() {
             @Override public void handle(long now) { frame(now); }
         };
-        canvas.setOnMouseClicked(e -> select(layout == null ? null : layout.hit(e.getX(), e.getY())));
+        canvas.setOnMouseClicked(e -> {
+            if (e.isStillSincePress() && e.getButton() == MouseButton.PRIMARY) select(hit(e.getX(), e.getY()));
+        });
+        new Navigation(canvas, viewport, this::repaint);
+        tips = new HoverTips(canvas, e -> Inspector.brief(hit(e.getX(), e.getY()), snap));
         ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
         ChangeListener<Window> windowL = (o, a, b) -> {
             if (a != null) a.showingProperty().removeListener(showing);
@@ -95,6 +104,43 @@ public final class SchedulerView extends Region {
         if (transition == null) paint(1, 0);
     }
 
+    /** What is under canvas point ({@code x}, {@code y}) — a mouse position — through the zoom and pan, or null. */
+    public Layout.Hit hit(double x, double y) {
+        return layout == null ? null : layout.hit(viewport.layoutX(x), viewport.layoutY(y));
+    }
+
+    /** What the canvas's tooltip says now (empty when the mouse is over nothing). */
+    public String tooltipText() { return tips.text(); }
+
+    /** The zoom and pan; change it through {@link #zoomBy}, {@link #panBy} and {@link #resetZoom}. */
+    public Viewport viewport() { return viewport; }
+
+    /** Zooms by {@code factor} about the canvas centre (the keys). */
+    public void zoomBy(double factor) {
+        viewport.zoomAbout(factor, width() / 2, height() / 2);
+        repaint();
+    }
+
+    public void panBy(double dx, double dy) {
+        viewport.panBy(dx, dy);
+        repaint();
+    }
+
+    /** Back to scale 1, no pan. */
+    public void resetZoom() {
+        viewport.reset();
+        repaint();
+    }
+
+    /** Draws again now if nothing animates; otherwise the next frame does. */
+    private void repaint() {
+        dirty = true;
+        if (transition == null) paint(1, 0);
+    }
+
+    /** How often the backdrop was rendered (for tests). */
+    int backdropRenders() { return backdrop.renders(); }
+
     /** True while the frame clock runs (for tests). */
     public boolean isAnimating() { return running; }
 
@@ -124,6 +170,9 @@ public final class SchedulerView extends Region {
         });
     }
 
+    /** Any thread: whether a published snapshot still waits for the next frame (a publisher can skip making another). */
+    public boolean pending() { return inbox.get() != null; }
+
     /** FX thread: shows {@code s}, animating from the current picture unless a glide is still running. */
     public void show(Snapshot s, List<Event> events) {
         show(s, events, lastNanos == 0 ? System.nanoTime() : lastNanos);
@@ -133,7 +182,8 @@ public final class SchedulerView extends Region {
         Layout next = Layout.compute(s, width(), height(), theme.typeScale);
         long dur = (long) (animationMillis * 1e6);
         boolean busy = transition != null && now - startNanos < dur;
-        transition = layout == null ? null : new Transition(layout, next, events);
+        transition = layout == null ? null : new Transition(layout, next, events, holders.copy());
+        holders.note(s);
         startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
         markNanos = now;                                    // marks show in full even when the tokens snap
         snap = s;
@@ -141,6 +191,13 @@ public final class SchedulerView extends Region {
         dirty = true;
         if (selected != null) selection.set(Inspector.describe(selected, s));
     }
+
+    /**
+     * Takes what {@code earlier} noted of snapshots not shown here into the memory of which M held each P: lets
+     * a caller that shows only the last two snapshots (screenshots) still slide a P retaken from a syscall off
+     * the right M.
+     */
+    public void remember(Holders earlier) { holders.addAll(earlier); }
 
     /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
     private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }
@@ -156,11 +213,16 @@ public final class SchedulerView extends Region {
         long sinceMarks = now - markNanos;
         double alpha = transition == null ? 0
                 : sinceMarks < markHoldNanos() ? 1 : 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS;
-        if (t < 1 || alpha > 0 || dirty) {
+        // Only marks and slides fade: a transition without them needs no frames once the tokens have arrived.
+        boolean fades = transition != null && (!transition.marks.isEmpty() || !transition.slides.isEmpty());
+        if (t < 1 || (fades && alpha > 0) || dirty) {
             paint(t, Math.max(0, alpha));
             dirty = false;
         }
-        if (transition != null && alpha <= 0) { transition = null; paint(1, 0); }
+        if (transition != null && alpha <= 0) {
+            transition = null;
+            if (fades) paint(1, 0);
+        }
     }
 
     /** Paints the current transition at {@code progress} (0..1) with marks at full strength: for screenshots and tests. */
@@ -172,8 +234,13 @@ public final class SchedulerView extends Region {
         if (snap == null) return;
         GraphicsContext g = canvas.getGraphicsContext2D();
         Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
+        g.save();
+        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());   // a full clear also drops the canvas's queued commands
+        backdrop.paint(g, f, viewport, canvas.getWidth(), canvas.getHeight());
+        if (!viewport.isIdentity()) g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
         for (Painter p : painters) p.paint(g, f);
         outlineSelection(g, f);
+        g.restore();
     }
 
     private void outlineSelection(GraphicsContext g, Frame f) {

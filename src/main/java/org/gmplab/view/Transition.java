@@ -1,7 +1,10 @@
 package org.gmplab.view;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
@@ -9,7 +12,7 @@ import org.gmplab.snapshot.EventKind;
 /**
  * The move from one snapshot to the next, as geometry: where each token is at progress {@code t}, and the
  * marks that say what happened (a steal arc from victim to thief, a hand-off, an overflow to the global
- * queue, a preemption, the 61st-tick pull). No JavaFX: it is tested on its own.
+ * queue, a preemption, the 61st-tick pull), and the Ps that change M (hand-offs slide). No JavaFX: it is tested on its own.
  */
 public final class Transition {
     public enum MarkKind { STEAL, HANDOFF, RETAKE, OVERFLOW, PREEMPT, FAIRNESS }
@@ -17,16 +20,69 @@ public final class Transition {
     /** A mark: an arrow from {@code from} to {@code to} (the same rectangle for a mark on one place). */
     public record Mark(MarkKind kind, Rect from, Rect to, String label) {}
 
+    /**
+     * A P changing M (a hand-off): a ghost of the P travels from where its old M was drawn to where its new
+     * M is. {@code from} and {@code to} are the Ms' rectangles (or, when the old M is unknown, the box of Ms
+     * in syscalls the P was retaken from).
+     */
+    public record Slide(int p, int oldM, int newM, Rect from, Rect to) {
+        /**
+         * The ghost's rectangle ({@code w × h}) at eased progress {@code e}: on the straight path between the
+         * Ms' centres, lifted to sit just above them, so it never hides the M it leaves or reaches.
+         */
+        public Rect ghost(double e, double w, double h) {
+            double c = Math.max(0, Math.min(1, e));
+            double lift = Math.max(from.h(), to.h()) / 2 + h / 2 + 2;
+            double cx = from.cx() + (to.cx() - from.cx()) * c, cy = from.cy() + (to.cy() - from.cy()) * c - lift;
+            return new Rect(cx - w / 2, cy - h / 2, w, h);
+        }
+    }
+
     /** At most this many marks per transition, so a burst of events stays readable. */
     static final int MAX_MARKS = 10;
 
     public final Layout from, to;
     public final List<Mark> marks;
+    public final List<Slide> slides;
 
     public Transition(Layout from, Layout to, List<Event> events) {
+        this(from, to, events, Map.of());
+    }
+
+    /**
+     * {@code heldBefore}: P → the M that held it up to {@code from} (see {@link Holders}); it names the M a P
+     * in a syscall was detached from, which {@code from} alone does not show.
+     */
+    public Transition(Layout from, Layout to, List<Event> events, Map<Integer, Integer> heldBefore) {
         this.from = from;
         this.to = to;
         this.marks = marks(to, events);
+        this.slides = slides(from, to, events, heldBefore);
+    }
+
+    /** A slide for every P whose M changed between the two layouts (both Ms on screen). */
+    static List<Slide> slides(Layout from, Layout to, List<Event> events, Map<Integer, Integer> heldBefore) {
+        Set<Integer> handedOff = new HashSet<>();
+        for (Event e : events) if (e.kind() == EventKind.HANDOFFP) handedOff.add(e.p());
+        List<Slide> out = new ArrayList<>();
+        for (Map.Entry<Integer, Integer> h : to.holders.entrySet()) {
+            int p = h.getKey(), newM = h.getValue();
+            Integer oldM = from.holders.getOrDefault(p, heldBefore.get(p));
+            Rect end = to.ms.get(newM);
+            if (end == null) continue;
+            Rect start;
+            if (oldM != null) {
+                if (oldM == newM) continue;
+                start = from.ms.get(oldM);
+            } else if (handedOff.contains(p) && from.pools.containsKey("syscall")) {
+                start = from.pools.get("syscall").body();   // retaken from an M in a syscall we did not see take it
+            } else {
+                continue;                                    // from the idle list: no M to leave
+            }
+            if (start != null) out.add(new Slide(p, oldM == null ? -1 : oldM, newM, start, end));
+        }
+        out.sort(java.util.Comparator.comparingInt(Slide::p));
+        return List.copyOf(out);
     }
 
     /** Smooth start and stop: {@code 3t² − 2t³}. */

@@ -311,6 +311,23 @@ class ControlsTest {
     }
 
     @Test
+    void ctrlEqualsMinusAndZeroZoomTheCanvasAndLeaveTheSpeed(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#where");
+        double speed = pane.transport.speed.getValue();
+        // when Ctrl+= is pressed twice, then Ctrl+− once
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        assertThat(view.viewport().scale()).isCloseTo(1.5625, org.assertj.core.data.Offset.offset(1e-9));
+        robot.press(KeyCode.CONTROL).type(KeyCode.MINUS).release(KeyCode.CONTROL);
+        assertThat(view.viewport().scale()).isCloseTo(1.25, org.assertj.core.data.Offset.offset(1e-9));
+        // then Ctrl+0 resets it, and the speed (plain + / −) never moved
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT0).release(KeyCode.CONTROL);
+        assertThat(view.viewport().isIdentity()).isTrue();
+        assertThat(pane.transport.speed.getValue()).isEqualTo(speed);
+        assertThat(String.join("\n", ControlsPane.SHORTCUTS)).contains("Ctrl+0");
+    }
+
+    @Test
     void plusAndMinusChangeTheSpeedAndF11TogglesFullScreen(FxRobot robot) throws Exception {
         settle();
         robot.clickOn("#where");

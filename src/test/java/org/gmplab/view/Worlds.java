@@ -30,18 +30,23 @@ public final class Worlds {
         }
     }
 
-    /** Runs {@code scenario} step by step until an event of {@code kind} happened; returns [before, after] and its events. */
-    record Transition(Snapshot before, Snapshot after, List<Event> events) {}
+    /**
+     * Runs {@code scenario} step by step until an event of {@code kind} happened; returns [before, after], its
+     * events, and which M held each P up to {@code before} (as the view remembers it).
+     */
+    record Transition(Snapshot before, Snapshot after, List<Event> events, Holders held) {}
 
     static Transition until(Scenario sc, java.util.function.Predicate<Event> stop, int maxSteps) {
         try (Engine e = Engine.step(sc)) {
             Snapshot before = e.snapshot();
+            Holders held = new Holders();
             e.drainEvents();
             for (int i = 0; i < maxSteps; i++) {
                 e.step();
                 List<Event> ev = e.drainEvents();
                 Snapshot after = e.snapshot();
-                if (ev.stream().anyMatch(stop)) return new Transition(before, after, ev);
+                if (ev.stream().anyMatch(stop)) { held.note(before); return new Transition(before, after, ev, held); }
+                held.note(before);
                 before = after;
             }
         }

@@ -1,0 +1,71 @@
+package org.gmplab.view;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.scene.canvas.GraphicsContext;
+
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * What changes only with the geometry, the theme or a P's status: the background, the P cards' bodies and
+ * empty slots (runnext, curg, every ring slot), the pool boxes and the legend. It is drawn once into the
+ * {@link Backdrop}'s image and copied under each frame, because rasterising a thousand ring slots every
+ * frame was most of a frame's cost.
+ */
+final class BackdropPainter implements Painter {
+    /** Everything the backdrop's pixels depend on besides the theme and the viewport; equal keys, same picture. */
+    record Key(double width, double height, double font, List<Object> cards, List<Rect> pools, Rect legend) {}
+
+    static Key key(Frame f) {
+        Layout l = f.layout();
+        List<Object> cards = new ArrayList<>();
+        for (Snapshot.Proc p : f.snap().ps()) {
+            Layout.Card c = l.cards.get(p.id());
+            if (c != null) cards.add(List.of(c.card(), c.ring(), c.runnext(), c.curg(), c.capacity(), c.cols(), c.compact(), p.status()));
+        }
+        List<Rect> pools = new ArrayList<>();
+        for (Layout.Pool pool : l.pools.values()) pools.add(pool.rect());
+        return new Key(l.width, l.height, l.font, cards, pools, l.legend);
+    }
+
+    @Override
+    public void paint(GraphicsContext g, Frame f) {
+        Theme th = f.theme();
+        Layout l = f.layout();
+        g.setFill(th.background);
+        g.fillRect(0, 0, l.width, l.height);
+        double lw = th.lineWidth;
+        double arc = l.font * 0.6;
+        for (Snapshot.Proc p : f.snap().ps()) {
+            Layout.Card c = l.cards.get(p.id());
+            if (c == null) continue;
+            Rect r = c.card();
+            g.setFill(p.status() == 1 ? th.surface : th.surfaceIdle);
+            g.fillRoundRect(r.x(), r.y(), r.w(), r.h(), arc, arc);
+            g.setLineWidth(p.status() == 1 ? lw * 1.4 : lw);
+            g.setStroke(p.status() == 2 ? th.syscall : th.border);
+            if (p.status() == 0 || p.status() == 2) g.setLineDashes(lw * 4, lw * 3);
+            g.strokeRoundRect(r.x() + lw / 2, r.y() + lw / 2, r.w() - lw, r.h() - lw, arc, arc);
+            g.setLineDashes((double[]) null);
+            Rect rn = c.runnext();                    // the runnext and curg slots, dashed when empty
+            g.setStroke(th.muted);
+            g.setLineWidth(Math.max(1, lw * 0.8));
+            g.setLineDashes(lw * 2, lw * 2);
+            g.strokeRect(rn.x(), rn.y(), rn.w(), rn.h());
+            Rect cg = c.curg();
+            g.strokeRect(cg.x(), cg.y(), cg.w(), cg.h());
+            g.setLineDashes((double[]) null);
+            if (!c.compact()) RingPainter.slots(g, c, th);
+        }
+        for (Layout.Pool pool : l.pools.values()) {
+            Rect r = pool.rect();
+            g.setFill(th.surfaceIdle);
+            g.fillRoundRect(r.x(), r.y(), r.w(), r.h(), arc, arc);
+            g.setStroke(th.muted);
+            g.setLineWidth(Math.max(1, lw * 0.8));
+            g.strokeRoundRect(r.x(), r.y(), r.w(), r.h(), arc, arc);
+        }
+        LabelPainter.legend(g, f);
+    }
+}

@@ -102,10 +102,17 @@ final class Go10Machine extends Machine {
                 s.schedunlock(this);
                 if (trace().on()) trace().emit(this, EventKind.NETPOLL_BLOCK, -1, id, -1, Trace.d("until", until),
                         "M" + id + " has nothing to run: it blocks in the poller" + (until != 0 ? " until the next timer (" + until / 1000 + " µs)" : "") + " or the next network arrival");
-                sched.netpoll.netpollBlock(this, until);
+                List<Goroutine> net = sched.netpoll.netpollBlock(this, until);
                 sched.pollUntil.set(0);
                 sched.lastpoll.set(Math.max(1, sched.ts.now(this)));
+                if (!net.isEmpty() && trace().on()) trace().emit(this, EventKind.NETPOLL, net.get(0).goid, id, -1, Trace.d("ready", net.size()),
+                        "M" + id + " wakes in the poller: data arrived for " + net);
                 s.schedlock(this, "look for work after the poller");
+                for (Goroutine g : net) {
+                    g.makeRunnable();
+                    s.gput(g);
+                }
+                readied |= !net.isEmpty();
                 continue;
             }
             // Otherwise, wait on the global m queue.

@@ -23,6 +23,8 @@ final class Go10Machine extends Machine {
     volatile Goroutine nextg;
     /** This M sleeps in {@code nextgandunlock} waiting for a nextg ({@code m->waitnextg}). Guarded by sched.lock. */
     boolean waitnextg;
+    /** Woken without a G, to block in the poller for the timers and the network (ensurePoller). Guarded by sched.lock. */
+    volatile boolean pollerDuty;
 
     private Goroutine prev;
     private Left left = Left.NONE;
@@ -71,6 +73,7 @@ final class Go10Machine extends Machine {
             if (gp != null) {
                 nextg = null;
                 if (readied && sched.runq.size() != 0) s.matchmg(this);
+                s.ensurePoller(this);
                 s.schedunlock(this);
                 explainNext(gp, "its nextg (handed over by matchmg)");
                 return gp;
@@ -78,6 +81,7 @@ final class Go10Machine extends Machine {
             if (s.mcpu < s.mcpumax && (gp = s.gget()) != null) {
                 s.mcpu++; // this m will run gp
                 if (readied && sched.runq.size() != 0) s.matchmg(this);
+                s.ensurePoller(this);
                 int left = sched.runq.size();
                 s.schedunlock(this);
                 explainNext(gp, "the head of the global queue (" + left + " left); mcpu=" + s.mcpu + " of mcpumax=" + s.mcpumax);
@@ -94,9 +98,11 @@ final class Go10Machine extends Machine {
                 continue;
             }
             boolean wait = s.timers.wakeTime() != 0 || (sched.netpoll.inited && sched.netpoll.anyWaiters());
-            if (wait && s.mcpu < s.mcpumax && sched.lastpoll.getAndSet(0) != 0) {
+            if (wait && sched.lastpoll.getAndSet(0) != 0) {
                 // Nothing runnable, but a timer or a network read is pending and nobody waits for it: block
-                // in the poller until the next one (outside the lock), then look again.
+                // in the poller until the next one (outside the lock), then look again. (Go 1.0's timerproc
+                // slept in notetsleepg, outside mcpu, the same way.)
+                s.pollerPending = false;
                 long until = s.timers.wakeTime();
                 sched.pollUntil.set(until);
                 s.schedunlock(this);
@@ -116,6 +122,7 @@ final class Go10Machine extends Machine {
                 continue;
             }
             // Otherwise, wait on the global m queue.
+            if (pollerDuty) pollerDuty = false; // someone else polls already
             sched.mput(this);
             waitnextg = true;
             int idle = sched.nmidle;
@@ -126,8 +133,14 @@ final class Go10Machine extends Machine {
             blocked = true;
             do {
                 sched.ts.park(this);
-            } while (nextg == null);
+            } while (nextg == null && !pollerDuty);
             blocked = false;
+            if (nextg == null) {
+                // Woken to wait for the timers and the network (ensurePoller): look again.
+                pollerDuty = false;
+                s.schedlock(this, "wait for timers and the network");
+                continue;
+            }
             gp = nextg;
             nextg = null;
             explainNext(gp, "its nextg, handed over by matchmg while it slept");

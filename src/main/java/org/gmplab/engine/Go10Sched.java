@@ -44,6 +44,8 @@ final class Go10Sched {
     int msyscall;
     /** The one timer heap (Go 1.0's {@code timers} in time.goc); it has its own lock, as in Go 1.0. */
     final Timers timers = new Timers();
+    /** An M was asked to wait for the timers and the network and has not got there yet. */
+    boolean pollerPending;
     /** Ms to wake once the lock is released (Go's {@code mwakeup}, a list here). */
     private final List<Machine> mwakeup = new ArrayList<>();
 
@@ -145,6 +147,31 @@ final class Go10Sched {
                 "matchmg: no idle M, so a new thread M" + mp.id + " is created (threads=" + sched.allm.size() + ")");
         sched.ts.start(mp, by, sched.costs.newm());
         return mp;
+    }
+
+    /**
+     * Timers and network reads need an M waiting for them even when every M runs Go code or sits in a
+     * system call: Go 1.0's {@code timerproc} goroutine slept in {@code notetsleepg} on an M of its own.
+     * Called by an M that is about to run a G: if something is pending and nobody waits in the poller,
+     * an idle M ({@code mget}) or a new one is sent to wait there. Lock held.
+     */
+    void ensurePoller(Machine by) {
+        boolean pending = timers.wakeTime() != 0 || (sched.netpoll.inited && sched.netpoll.anyWaiters());
+        if (!pending || pollerPending || sched.lastpoll.get() == 0) return;
+        pollerPending = true;
+        Machine mp = sched.mget();
+        if (mp == null) {
+            mp = newm(by);
+            if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 1),
+                    "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): new thread M" + mp.id + " will wait in the poller");
+            return;
+        }
+        Go10Machine g10 = (Go10Machine) mp;
+        g10.pollerDuty = true;
+        g10.waitnextg = false;
+        mwakeup.add(mp);
+        if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 0),
+                "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): idle M" + mp.id + " is woken to wait in the poller");
     }
 
     // ---- goroutines -----------------------------------------------------------------------------

@@ -202,6 +202,7 @@ final class RunCommand implements Callable<Integer> {
             }
             e.close();
             write(events, e.liveEvents());
+            printLockstats(e, out);
             return o;
         }
     }

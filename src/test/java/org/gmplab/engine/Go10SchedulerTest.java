@@ -179,6 +179,19 @@ class Go10SchedulerTest {
     }
 
     @Test
+    void timerproc_timersFireEvenWhileEveryMIsInASystemCall() {
+        // G2 loops on 5 ms system calls, so its M never goes back to schedule; main sleeps 20 ms
+        Scenario sc = go10(prog().procs(1)
+                .fn(fn("main", go("sys"), sleep("20ms")))
+                .fn(fn("sys", loop("i", "100", syscall("5ms")))).build("timerproc"));
+        StepRuns.Run run = StepRuns.run(sc);
+        // then some M waits in the poller for main's timer (Go 1.0's timerproc had an M of its own)
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.of(EventKind.TIMER)).hasSize(1);
+        assertThat(run.endTime()).isLessThan(30_000_000);
+    }
+
+    @Test
     void gomaxprocsfunc_changesMcpumaxUnderTheLock() {
         Scenario sc = go10(prog().procs(1).wg("wg")
                 .fn(fn("main", gomaxprocs("3"), add("wg", "6"), loop("i", "6", go("w")), waitWg("wg")))

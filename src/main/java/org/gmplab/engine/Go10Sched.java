@@ -368,7 +368,12 @@ final class Go10Sched {
         sched.lock.lock();
         try {
             Goroutine g1 = new Goroutine();
-            sched.allgs.add(g1);
+            sched.allglock.lock();
+            try {
+                sched.allgs.add(g1);
+            } finally {
+                sched.allglock.unlock();
+            }
             g1.goid = sched.goidgen.incrementAndGet();
             g1.startFn = main;
             g1.frame = new Goroutine.Frame(main, null, new long[0]);

@@ -23,6 +23,32 @@ class Go10LiveStressTest {
         runAndCheck(Scenarios.spawn(2_000, 2 * Scenarios.US, 8, 1).withScheduler(Scenario.Scheduler.GO10), 2_000);
     }
 
+    /** Channels, select, mutexes, sleeps, network reads and both kinds of syscall, with stopped-world snapshots meanwhile. */
+    @RepeatedTest(3)
+    void blockingMixWithSnapshotsTakenWhileItRuns() throws Exception {
+        Scenario sc = LiveBlockingStressTest.mix(4, 1).withScheduler(Scenario.Scheduler.GO10);
+        Engine e = Engine.live(sc, 1, false, null);
+        int taken = 0;
+        while (e.outcome() == null && taken < 2_000) {
+            Snapshot s = e.snapshotStopped(true); // throws if any invariant is broken
+            assertThat(s.ps()).isEmpty();
+            taken++;
+        }
+        Outcome o = e.awaitEnd(60, TimeUnit.SECONDS);
+        e.close();
+        assertThat(o).isNotNull();
+        assertThat(o.kind()).as(o.message()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(e.liveThreads()).isZero();
+        assertThat(taken).isPositive();
+    }
+
+    /** The same mix in step mode, invariants checked at every safe point. */
+    @org.junit.jupiter.api.Test
+    void blockingMixInStepMode() {
+        StepRuns.Run run = StepRuns.run(LiveBlockingStressTest.mix(4, 1).withScheduler(Scenario.Scheduler.GO10));
+        assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+    }
+
     private static void runAndCheck(Scenario sc, int goroutines) throws Exception {
         AtomicIntegerArray exits = new AtomicIntegerArray(goroutines + 2);
         LongAdder duplicates = new LongAdder();

@@ -40,6 +40,22 @@ class Go10LayoutTest {
     }
 
     @Test
+    void mPoolsAreNamedForGo10AndM1IsNotSysmon() {
+        // given the Go 1.0 setting just after matchmg handed G2..G4 to new Ms that have not run yet
+        Snapshot s;
+        try (Engine e = Engine.step(Worlds.scenario("go10-vs-gmp.json"))) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == org.gmplab.snapshot.EventKind.GO && ev.g() == 5);
+            s = e.snapshot();
+        }
+        Layout l = Layout.compute(s, 1280, 720, 1.0);
+        // then M1 is an ordinary M waiting with its nextg, not sysmon, and the pools say what they hold
+        assertThat(l.pools.get("sysmon").chips()).isEmpty();
+        assertThat(l.pools.get("syscall").title()).isEqualTo("Ms with a G (no Ps)");
+        assertThat(l.pools.get("otherM").title()).isEqualTo("Ms between Gs");
+        assertThat(l.pools.get("otherM").chips()).extracting(Layout.Chip::label).contains("M1 →G2");
+    }
+
+    @Test
     void schedtraceSaysWhichSchedulerAndCountsTheLock() {
         Snapshot s = midRun();
         String line = SchedTrace.format(s, false);

@@ -29,7 +29,8 @@ import org.gmplab.snapshot.EventKind;
  * <p>Simplifications (listed in docs/engine.md): {@code entersyscall}/{@code exitsyscall} take the lock
  * (Go 1.0 packed {@code mcpu} and {@code mcpumax} into one atomic word so that their fast paths did not);
  * there is no timer goroutine ({@code timerproc}) nor poll server goroutine: an M with nothing to run
- * checks the timers and the network itself, and blocks in the poller until the next one; there is no
+ * checks the timers and the network itself, and blocks in the poller until the next one, and when every
+ * M is busy another is sent to wait there ({@link #ensurePoller}); there is no
  * garbage collector, hence no {@code stoptheworld}; {@code LockOSThread} ({@code lockedm}) does not exist.
  *
  * <p>Every field is guarded by {@code sched.lock}.

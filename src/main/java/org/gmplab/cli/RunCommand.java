@@ -46,6 +46,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "random seed (steal order); default: the scenario's")
     Long seed;
 
+    @Option(names = "--scheduler", paramLabel = "gmp|go1.0",
+            description = "scheduler design: gmp (Go 1.23, default) or go1.0 (one global queue under one lock, no Ps); default: the scenario's")
+    String scheduler;
+
+    @Option(names = "--lockstats", description = "at the end, print how often sched.lock was taken and waited for")
+    boolean lockstats;
+
     @Option(names = "--mode", paramLabel = "step|live", defaultValue = "step",
             description = "step: deterministic, virtual time (default); live: Ms run in parallel on real threads")
     String mode;
@@ -73,8 +80,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (sessionFile != null && scenarioFile != null) throw new Main.BadInput("give a SCENARIO or --session FILE, not both");
         if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
-        if (sessionFile != null && (gomaxprocs != null || seed != null))
-            throw new Main.BadInput("--gomaxprocs and --seed do not apply to a session: it replays the run it recorded");
+        if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null))
+            throw new Main.BadInput("--gomaxprocs, --seed and --scheduler do not apply to a session: it replays the run it recorded");
         if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
         long limit = parseDuration("--until", until);
@@ -129,6 +136,13 @@ final class RunCommand implements Callable<Integer> {
         try {
             if (gomaxprocs != null) sc = sc.withGomaxprocs(gomaxprocs);
             if (seed != null) sc = sc.withSeed(seed);
+            if (scheduler != null) {
+                try {
+                    sc = sc.withScheduler(Scenario.Scheduler.of(scheduler));
+                } catch (IllegalArgumentException e) {
+                    throw new Main.BadInput("--scheduler: " + e.getMessage());
+                }
+            }
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput("--" + e.getMessage());
         }
@@ -140,6 +154,7 @@ final class RunCommand implements Callable<Integer> {
             if (schedtraceMs == null) {
                 e.run(limit);
                 write(events, e.drainEvents());
+                printLockstats(e, out);
                 return e.outcome();
             }
             long period = schedtraceMs * 1_000_000;
@@ -154,8 +169,16 @@ final class RunCommand implements Callable<Integer> {
                 e.run(limit);
                 write(events, e.drainEvents());
             }
+            printLockstats(e, out);
             return e.outcome();
         }
+    }
+
+    private void printLockstats(Engine e, PrintWriter out) {
+        if (!lockstats) return;
+        org.gmplab.snapshot.Snapshot s = e.snapshot();
+        out.println("sched.lock: scheduler=" + s.scheduler() + " acquisitions=" + s.lock().acquisitions()
+                + " contended=" + s.lock().contended() + " wait=" + s.lock().waitNanos() + "ns time=" + s.time() + "ns threads=" + s.threads());
     }
 
     private Outcome runLive(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws Exception {
@@ -179,6 +202,7 @@ final class RunCommand implements Callable<Integer> {
             }
             e.close();
             write(events, e.liveEvents());
+            printLockstats(e, out);
             return o;
         }
     }

@@ -57,7 +57,7 @@ public final class Engine implements AutoCloseable {
         this.trace = new Trace(recordEvents ? this::onEvent : null);
         trace.bind(ts);
         CompiledProgram program = Compiler.compile(scenario.program());
-        this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs);
+        this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler());
         this.reader = new WorldReader(sched);
         if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);
     }
@@ -90,6 +90,13 @@ public final class Engine implements AutoCloseable {
     /** Go's rt0_go/schedinit/newproc(runtime.main)/mstart: M0 with P0, G1 for main in P0's runnext. */
     private void boot() {
         Machine m0 = sched.m0();
+        if (sched.go10 != null) {
+            // Go 1.0: no Ps; G1 is handed to M0 (mcpu = 1).
+            sched.lastpoll.set(Math.max(1, ts.now(null)));
+            sched.go10.boot((Go10Machine) m0, sched.program.main());
+            ts.start(m0, null, 0);
+            return;
+        }
         m0.acquirep(sched.allp[0]);
         sched.initIdlePs();
         m0.bootMain(sched.program.main());

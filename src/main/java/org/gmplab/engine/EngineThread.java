@@ -13,6 +13,7 @@ public abstract class EngineThread implements Runnable {
 
     // Turnstile state. Step mode: touched only by the token holder. Live mode: see LiveTurnstile.
     long time;               // step mode: this thread's virtual clock (ns)
+    long debt;               // step mode: time spent (waiting for sched.lock) not yet added to time; paid at the next turn
     boolean parked;          // step mode: waiting for unpark (in the ready queue only if timed)
     boolean timed;           // step mode: parked with a deadline, queued at it
     volatile boolean permit; // a wake-up that arrived before the sleep (Go's note semantics)

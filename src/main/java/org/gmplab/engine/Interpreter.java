@@ -160,10 +160,9 @@ final class Interpreter {
                         Insn.Syscall sc = (Insn.Syscall) in;
                         long d = Math.max(0, sc.nanos().eval(f.locals));
                         f.pc++;
-                        if (sc.blocking()) Syscalls.entersyscallblock(m, gp, d);
-                        else Syscalls.entersyscall(m, gp, d);
+                        m.entersyscall(gp, d, sc.blocking());
                         ts.sleep(m, d); // the M is blocked in the kernel
-                        if (!Syscalls.exitsyscall(m, gp)) return Yield.EXITSYSCALL0;
+                        if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
                         ts.pass(m, costs.statement());
                     }
                     case Insn.SLEEP -> {
@@ -174,15 +173,8 @@ final class Interpreter {
                             continue;
                         }
                         long when = ts.now(m) + d;
-                        Sched sched = m.sched;
-                        // Go's resetForSleep: the timer is added once the G is waiting, on this M's P.
-                        return park(gp, "timer", "sleep", () -> {
-                            Processor pp = m.p;
-                            long before = pp.timers.wakeTime();
-                            sched.netpoll.inited = true;
-                            pp.timers.add(new Timers.Timer(when, sched.timerSeq.incrementAndGet(), gp));
-                            if (before == 0 || when < before) sched.wakeNetPoller(when, m);
-                        });
+                        // Go's resetForSleep: the timer is added once the G is waiting.
+                        return park(gp, "timer", "sleep", () -> m.addSleepTimer(gp, when));
                     }
                     case Insn.NETREAD -> {
                         long d = Math.max(0, ((Insn.NetRead) in).nanos().eval(f.locals));
@@ -244,7 +236,7 @@ final class Interpreter {
                         f.pc++;
                         // GOMAXPROCS(n < 1) only asks; Go caps large values, we cap at MAX_PROCS.
                         int want = (int) Math.min(n, org.gmplab.engine.program.Scenario.MAX_PROCS);
-                        if (n >= 1 && want != m.sched.gomaxprocs) StopTheWorld.gomaxprocs(m, gp, want);
+                        if (n >= 1 && want != m.sched.gomaxprocs) m.gomaxprocs(gp, want);
                         ts.pass(m, costs.statement());
                     }
                     default -> throw new IllegalStateException("unknown instruction " + in);
@@ -261,9 +253,9 @@ final class Interpreter {
         gp.injected = null;
         Turnstile ts = m.sched.ts;
         if (a instanceof Action.InjectSyscall sc) {
-            Syscalls.entersyscall(m, gp, sc.nanos());
+            m.entersyscall(gp, sc.nanos(), false);
             ts.sleep(m, sc.nanos());
-            if (!Syscalls.exitsyscall(m, gp)) return Yield.EXITSYSCALL0;
+            if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
             ts.pass(m, m.sched.costs.statement());
             return null;
         }

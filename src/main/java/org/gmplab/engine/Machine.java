@@ -347,6 +347,29 @@ public class Machine extends EngineThread {
         }
     }
 
+    // ---- what differs between scheduler designs (Go10Machine overrides these) --------------------
+
+    /** Go's {@code entersyscall}, or {@code entersyscallblock} for a call known to block. */
+    void entersyscall(Goroutine gp, long d, boolean blocking) {
+        if (blocking) Syscalls.entersyscallblock(this, gp, d);
+        else Syscalls.entersyscall(this, gp, d);
+    }
+
+    /** Go's {@code exitsyscall} fast paths: true if the G runs on, false if it goes through exitsyscall0. */
+    boolean exitsyscall(Goroutine gp) { return Syscalls.exitsyscall(this, gp); }
+
+    /** time.Sleep's timer, added once gp is waiting (Go's {@code resetForSleep}): on this M's P. */
+    void addSleepTimer(Goroutine gp, long when) {
+        Processor pp = p;
+        long before = pp.timers.wakeTime();
+        sched.netpoll.inited = true;
+        pp.timers.add(new Timers.Timer(when, sched.timerSeq.incrementAndGet(), gp));
+        if (before == 0 || when < before) sched.wakeNetPoller(when, this);
+    }
+
+    /** {@code runtime.GOMAXPROCS(n)} from the running G: stop the world, procresize, start it. */
+    void gomaxprocs(Goroutine gp, int n) { StopTheWorld.gomaxprocs(this, gp, n); }
+
     /** Go's {@code dropg}. */
     private void dropg(Goroutine gp) {
         gp.m = null;

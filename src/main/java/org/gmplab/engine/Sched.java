@@ -17,14 +17,21 @@ import org.gmplab.snapshot.EventKind;
  * {@code globrunqget}, {@code checkdead}.
  *
  * <p>{@code lock} is Go's {@code sched.lock}. No engine thread ever passes the turnstile while holding
- * it, so in step mode it is never contended, and a frozen world never has it held.
+ * it, so in step mode it is never really contended, and a frozen world never has it held; its
+ * contention is modelled in virtual time and counted ({@link SchedLock}).
+ *
+ * <p>With the Go 1.0 scheduler ({@link #go10} not null) there are no Ps ({@link #allp} is empty) and the
+ * rules of {@link Go10Sched} and {@link Go10Machine} decide where runnable Gs go and where an M looks for
+ * one; the idle M list, the free list, the global queue, the poller and the lock are shared.
  */
 public final class Sched {
     /** Go's {@code sched.maxmcount}. */
     static final int MAX_MCOUNT = 10_000;
 
-    final ReentrantLock lock = new ReentrantLock();
-    final GlobalRunQueue runq = new GlobalRunQueue(lock);
+    final SchedLock lock;
+    final GlobalRunQueue runq;
+    /** The Go 1.0 scheduler's state (mcpu, mcpumax, its timers), or null under Go 1.23's G-M-P. */
+    final Go10Sched go10;
 
     // Idle Ms (Go's sched.midle, LIFO) and idle Ps (sched.pidle, LIFO). Guarded by lock.
     private Machine midle;
@@ -137,16 +144,21 @@ public final class Sched {
     final Costs costs;
     final CompiledProgram program;
 
-    Sched(Engine engine, int gomaxprocs, int runqSize, CompiledProgram program, Turnstile ts, Trace trace, Costs costs) {
+    Sched(Engine engine, int gomaxprocs, int runqSize, CompiledProgram program, Turnstile ts, Trace trace, Costs costs,
+          org.gmplab.engine.program.Scenario.Scheduler design) {
         this.engine = engine;
+        boolean go10Design = design == org.gmplab.engine.program.Scenario.Scheduler.GO10;
+        this.lock = new SchedLock(ts instanceof StepTurnstile, go10Design, costs.globalOp());
+        this.runq = new GlobalRunQueue(lock);
+        this.go10 = go10Design ? new Go10Sched(this, gomaxprocs) : null;
         this.gomaxprocs = gomaxprocs;
         this.runqSize = runqSize;
         this.program = program;
         this.ts = ts;
         this.trace = trace;
         this.costs = costs;
-        Processor[] ps = new Processor[gomaxprocs];
-        for (int i = 0; i < gomaxprocs; i++) ps[i] = new Processor(i, this, runqSize);
+        Processor[] ps = new Processor[go10Design ? 0 : gomaxprocs];
+        for (int i = 0; i < ps.length; i++) ps[i] = new Processor(i, this, runqSize);
         this.allp = ps;
         this.allpEver = ps.clone();
         this.netpoll = new Netpoll(this);
@@ -252,6 +264,7 @@ public final class Sched {
         }
         // A sleeping goroutine will wake up: not a deadlock (Go checks the Ps' timers the same way).
         for (Processor pp : allp) if (pp.timers.wakeTime() != 0) return;
+        if (go10 != null && go10.timers.wakeTime() != 0) return;
         // Nor while someone outside holds the key: a goroutine blocked from the controls can be unblocked.
         if (!injectedBlocked.isEmpty()) return;
         throw new GoPanic("fatal error: all goroutines are asleep - deadlock!");
@@ -420,6 +433,10 @@ public final class Sched {
      */
     void injectglist(List<Goroutine> glist, Processor pp, Machine by) {
         if (glist.isEmpty()) return;
+        if (go10 != null) {
+            go10.injectglist(glist, by);
+            return;
+        }
         for (Goroutine gp : glist) gp.makeRunnable();
         int qsize = glist.size();
         if (pp == null) {
@@ -512,7 +529,7 @@ public final class Sched {
         } finally {
             lock.unlock();
         }
-        Machine m0 = new Machine(this, 0);
+        Machine m0 = go10 != null ? new Go10Machine(this, 0) : new Machine(this, 0);
         allm.add(m0);
         return m0;
     }
@@ -536,6 +553,10 @@ public final class Sched {
     public int nmidle() { return nmidle; }
     public List<Machine> allm() { return allm; }
     public GlobalRunQueue globalRunq() { return runq; }
+    /** Times sched.lock was taken, contended, and waited for (ns); see {@link SchedLock}. */
+    public long lockAcquisitions() { return lock.acquisitions(); }
+    public long lockContended() { return lock.contended(); }
+    public long lockWaitNanos() { return lock.waitNanos(); }
 
     /** Idle Ms in list order; exact only when the world is stopped. */
     List<Machine> idleMs() {

@@ -102,7 +102,7 @@ public final class StepTurnstile implements Turnstile {
 
     @Override
     public void start(EngineThread t, EngineThread creator, long delay) {
-        t.time = (creator != null ? creator.time : clock) + delay;
+        t.time = (creator != null ? creator.time + creator.debt : clock) + delay;
         ready.add(t);
         all.add(t);
         t.thread.start();
@@ -115,7 +115,8 @@ public final class StepTurnstile implements Turnstile {
     public void pass(EngineThread self, long cost) {
         safePoints++;
         safePoint.run();
-        self.time += cost;
+        self.time += cost + self.debt;
+        self.debt = 0;
         for (;;) {
             if (stopRequested || atStopSafePoint()) { yieldToController(self, Stop.REQUESTED); continue; }
             EngineThread next = ready.peek();
@@ -140,6 +141,7 @@ public final class StepTurnstile implements Turnstile {
     public boolean parkUntil(EngineThread self, long deadline) {
         safePoints++;
         safePoint.run();
+        payDebt(self);
         if (self.permit) { self.permit = false; return true; }
         self.parked = true;
         self.timed = true;
@@ -170,6 +172,7 @@ public final class StepTurnstile implements Turnstile {
     public void park(EngineThread self) {
         safePoints++;
         safePoint.run();
+        payDebt(self);
         if (self.permit) { self.permit = false; return; }
         self.parked = true;
         for (;;) {
@@ -202,7 +205,7 @@ public final class StepTurnstile implements Turnstile {
     public void unpark(EngineThread t, EngineThread waker, long latency) {
         if (!t.parked) { t.permit = true; return; }
         t.parked = false;
-        long at = (waker != null ? waker.time : clock) + latency;
+        long at = (waker != null ? waker.time + waker.debt : clock) + latency;
         if (t.timed) {
             // Queued at its deadline: move it earlier if the wake-up comes first.
             ready.remove(t);
@@ -224,6 +227,12 @@ public final class StepTurnstile implements Turnstile {
     public void shutdown() {
         shutdown = true;
         for (EngineThread t : all) LockSupport.unpark(t.thread);
+    }
+
+    /** Adds the time {@code self} spent waiting for sched.lock since its last turn to its clock. */
+    private static void payDebt(EngineThread self) {
+        self.time += self.debt;
+        self.debt = 0;
     }
 
     private void switchTo(EngineThread next, EngineThread self) {

@@ -32,7 +32,9 @@ final class WorldReader {
         for (Machine m : sched.allm) {
             Goroutine g = m.curg;
             if (g != null) put(where, g, "M" + m.id);
+            if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, "M" + m.id + ".nextg");
         }
+        if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, "timer");
         for (Waitable w : sched.handles.waitables()) {
             for (Goroutine g : w.waiters()) {
                 // A select waits on several channels at once: it is in one place, the first of them.
@@ -86,7 +88,9 @@ final class WorldReader {
         return new Snapshot(time, events, sched.gomaxprocs, sched.mcount(), sched.npidle.get(), sched.nmspinning.get(),
                 sched.needspinning.get(), sched.nmidle, global,
                 sched.idlePs().stream().map(p -> p.id).toList(), sched.idleMs().stream().map(m -> m.id).toList(),
-                sched.gFreeN, ps, ms, gs);
+                sched.gFreeN, ps, ms, gs, sched.go10 != null ? Snapshot.GO10 : Snapshot.GMP,
+                new Snapshot.Lock(sched.lockAcquisitions(), sched.lockContended(), sched.lockWaitNanos()),
+                sched.go10 != null ? sched.go10.mcpu : -1);
     }
 
     /**
@@ -102,8 +106,8 @@ final class WorldReader {
             if (place == null) fail(g + " (" + g.status + (g.waitReason.isEmpty() ? "" : ", " + g.waitReason) + ") is nowhere");
             Machine on = g.m;
             boolean ok = switch (g.status) {
-                case RUNNABLE -> place.startsWith("P") || place.equals("global");
-                case RUNNING -> place.startsWith("M") && on != null && on.curg == g && on.p != null;
+                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg");
+                case RUNNING -> place.startsWith("M") && on != null && on.curg == g && (on.p != null || sched.go10 != null);
                 case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && on.p == null;
                 case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected").contains(place);
                 case DEAD -> place.equals("free");
@@ -116,7 +120,8 @@ final class WorldReader {
         List<Processor> idlePs = sched.idlePs();
         if (idlePs.size() != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + idlePs.size());
         Processor[] allp = sched.allp;
-        if (allp.length != sched.gomaxprocs) fail("allp has " + allp.length + " Ps but gomaxprocs=" + sched.gomaxprocs);
+        if (sched.go10 != null) checkGo10();
+        else if (allp.length != sched.gomaxprocs) fail("allp has " + allp.length + " Ps but gomaxprocs=" + sched.gomaxprocs);
         for (Processor p : sched.allpEver) {
             boolean live = p.id < allp.length;
             boolean listed = idlePs.contains(p);
@@ -153,6 +158,19 @@ final class WorldReader {
             if (g != null && g.m != m) fail(m + " runs " + g + " but " + g + ".m=" + g.m);
         }
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
+    }
+
+    /** Go 1.0: no Ps; mcpu counts the Ms running a G or handed one (it may exceed mcpumax just after GOMAXPROCS shrank). */
+    private void checkGo10() {
+        Go10Sched s = sched.go10;
+        if (sched.allp.length != 0) fail("the Go 1.0 scheduler has Ps");
+        int busy = 0;
+        for (Machine m : sched.allm) {
+            if (m.p != null || m.nextp != null) fail(m + " holds a P under the Go 1.0 scheduler");
+            Goroutine g = m.curg;
+            if ((g != null && g.status == GStatus.RUNNING) || (m instanceof Go10Machine g10 && g10.nextg != null)) busy++;
+        }
+        if (busy != s.mcpu) fail("mcpu=" + s.mcpu + " but " + busy + " Ms run Go code or hold a nextg");
     }
 
     private static void fail(String what) { throw new IllegalStateException("invariant broken: " + what); }

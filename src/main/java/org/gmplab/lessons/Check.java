@@ -18,7 +18,9 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Subjects: {@code P<i>.status|runq.size|runnext|schedtick|m|gfreecnt}, {@code M<i>.p|nextp|curg|spinning|blocked},
  * {@code G<i>.status|where|waitreason|m}, {@code global.size}, and the schedtrace counters
  * {@code threads idleprocs spinningthreads needspinning idlethreads gomaxprocs}, {@code globalfree} (dead Gs on
- * the global free list), plus {@code time} (ns; a
+ * the global free list), {@code sched.lock.acquisitions|lock.contended|lock.wait|mcpu|scheduler} (the scheduler
+ * lock's counts since the start, the wait in ns or as a duration; Go 1.0's mcpu; {@code gmp} or {@code go1.0}),
+ * plus {@code time} (ns; a
  * duration like 2ms may be written). Values: integers, durations, {@code true}/{@code false}, status names
  * ({@code idle running syscall gcstop dead} for Ps; {@code runnable running syscall waiting dead} for Gs),
  * {@code none}, or a quoted string.
@@ -30,6 +32,7 @@ public record Check(String text, String object, String field, String op, String 
     private static final List<String> P_FIELDS = List.of("status", "runq.size", "runnext", "schedtick", "m", "gfreecnt");
     private static final List<String> M_FIELDS = List.of("p", "nextp", "curg", "spinning", "blocked");
     private static final List<String> G_FIELDS = List.of("status", "where", "waitreason", "m");
+    private static final List<String> SCHED_FIELDS = List.of("lock.acquisitions", "lock.contended", "lock.wait", "mcpu", "scheduler");
 
     public Check {
         Objects.requireNonNull(text);
@@ -45,12 +48,14 @@ public record Check(String text, String object, String field, String op, String 
         else if (object.matches("M[0-9]+")) need(field, M_FIELDS, object);
         else if (object.matches("G[0-9]+")) need(field, G_FIELDS, object);
         else if (object.equals("global")) need(field, List.of("size"), object);
+        else if (object.equals("sched")) need(field, SCHED_FIELDS, object);
         else if (COUNTERS.contains(object)) need(field, List.of(""), object);
         else throw new IllegalArgumentException("unknown object \"" + object + "\" in \"" + text
-                    + "\"; expected P<n>, M<n>, G<n>, global or one of " + String.join(", ", COUNTERS));
+                     + "\"; expected P<n>, M<n>, G<n>, global, sched or one of " + String.join(", ", COUNTERS));
         List<String> names = field.equals("status") ? (object.startsWith("P") ? List.of("idle", "running", "syscall", "gcstop", "dead")
                 : List.of("runnable", "running", "syscall", "waiting", "dead"))
-                : field.equals("spinning") || field.equals("blocked") ? List.of("true", "false") : null;
+                : field.equals("spinning") || field.equals("blocked") ? List.of("true", "false")
+                : field.equals("scheduler") ? List.of("gmp", "go1.0") : null;
         if (names != null && !names.contains(value))
             throw new IllegalArgumentException(object + "." + field + " is one of " + String.join(", ", names) + ", not " + value);
         if (names != null && !op.equals("==") && !op.equals("!="))
@@ -105,6 +110,15 @@ public record Check(String text, String object, String field, String op, String 
                 case "where" -> g.where();
                 case "waitreason" -> g.waitReason();
                 default -> g.m() < 0 ? "none" : "M" + g.m();
+            };
+        }
+        if (object.equals("sched")) {
+            return switch (field) {
+                case "lock.acquisitions" -> String.valueOf(s.lock().acquisitions());
+                case "lock.contended" -> String.valueOf(s.lock().contended());
+                case "lock.wait" -> String.valueOf(s.lock().waitNanos());
+                case "mcpu" -> s.mcpu() < 0 ? "none" : String.valueOf(s.mcpu());
+                default -> s.scheduler();
             };
         }
         return switch (object) {

@@ -18,13 +18,22 @@ public record Lesson(String file, String id, Text title, Text summary, String le
         steps = List.copyOf(steps);
     }
 
-    /** One step. {@code deeper} and {@code quiz} may be null. */
-    public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
+    /**
+     * One step. {@code deeper} and {@code quiz} may be null. {@code restart}, if not null, starts the run
+     * again from the beginning, before this step, with the lesson's scenario under that scheduler (lesson 17
+     * runs one workload under Go 1.0's scheduler, then under G-M-P).
+     */
+    public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
+                       Scenario.Scheduler restart) {
         public Step {
             Objects.requireNonNull(narration);
             Objects.requireNonNull(until);
             highlight = List.copyOf(highlight);
             checks = List.copyOf(checks);
+        }
+
+        public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
+            this(narration, deeper, until, highlight, checks, quiz, null);
         }
     }
 

@@ -27,7 +27,7 @@ import org.gmplab.snapshot.EventKind;
 public final class LessonLoader {
     public static final int FORMAT = 1;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -77,7 +77,18 @@ public final class LessonLoader {
         List<Lesson.Step> steps = new ArrayList<>();
         JsonTree.Arr arr = arr(top.members().get("steps"), "an array of steps");
         if (arr.items().isEmpty()) throw error(arr, "a lesson needs at least one step");
-        for (Node n : arr.items()) steps.add(step(n, scenario));
+        Scenario current = scenario; // the scheduler in effect changes at a step with "restart"
+        for (Node n : arr.items()) {
+            Node restart = n instanceof Obj so ? so.members().get("restart") : null;
+            if (restart != null) {
+                try {
+                    current = scenario.withScheduler(Scenario.Scheduler.of(string(restart)));
+                } catch (IllegalArgumentException e) {
+                    throw error(restart, "restart: " + e.getMessage());
+                }
+            }
+            steps.add(step(n, current));
+        }
         return new Lesson(file, id, title, summary, level, minutes, scenario, steps);
     }
 
@@ -108,7 +119,8 @@ public final class LessonLoader {
         if (o.members().containsKey("checks"))
             for (Node c : arr(o.members().get("checks"), "an array of checks like \"P0.runq.size == 4\"").items()) checks.add(check(c, sc));
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz);
+        Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart);
     }
 
     private Lesson.Until until(Node n, Scenario sc) throws ScenarioException {
@@ -165,6 +177,8 @@ public final class LessonLoader {
             throw error(n, e.getMessage());
         }
         int i = c.pIndex();
+        if (i >= 0 && sc.scheduler() == Scenario.Scheduler.GO10)
+            throw error(n, "unknown object P" + i + ": the Go 1.0 scheduler has no Ps");
         if (i >= 0 && i >= maxProcs(sc))
             throw error(n, "unknown object P" + i + ": the scenario has GOMAXPROCS=" + sc.gomaxprocs() + " (P0..P" + (sc.gomaxprocs() - 1) + ")");
         return c;
@@ -172,6 +186,7 @@ public final class LessonLoader {
 
     private int pIndex(Node n, Scenario sc) throws ScenarioException {
         long i = integer(n);
+        if (sc.scheduler() == Scenario.Scheduler.GO10) throw error(n, "unknown object P" + i + ": the Go 1.0 scheduler has no Ps");
         if (i < 0 || i >= maxProcs(sc)) throw error(n, "unknown object P" + i + ": the scenario has GOMAXPROCS=" + sc.gomaxprocs());
         return (int) i;
     }

@@ -28,7 +28,7 @@ public final class LessonRunner implements AutoCloseable {
     }
 
     private final Lesson lesson;
-    private final Engine engine;
+    private Engine engine;
     private int next;
 
     public LessonRunner(Lesson lesson) {
@@ -36,6 +36,7 @@ public final class LessonRunner implements AutoCloseable {
         this.engine = Engine.step(lesson.scenario());
     }
 
+    /** The engine of the current run (a step with {@code restart} replaces it). */
     public Engine engine() { return engine; }
     public int nextStep() { return next; }
     public boolean done() { return next >= lesson.steps().size(); }
@@ -44,6 +45,10 @@ public final class LessonRunner implements AutoCloseable {
     public StepResult runStep() {
         int index = next++;
         Lesson.Step step = lesson.steps().get(index);
+        if (step.restart() != null) {
+            engine.close();
+            engine = Engine.step(lesson.scenario().withScheduler(step.restart()));
+        }
         List<Event> events = new ArrayList<>();
         String problem = run(step.until(), events);
         Snapshot s = engine.snapshot();

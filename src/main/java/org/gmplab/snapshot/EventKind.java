@@ -67,6 +67,12 @@ public enum EventKind {
     SYSMON(false),
     /** An action from outside the program (the UI): a syscall injected, a G blocked, goroutines spawned. */
     INJECT(true),
+    /** Go 1.0 {@code matchmg}: a G left the global queue for an M (idle or new), because mcpu < mcpumax. */
+    MATCHMG(true),
+    /** Go 1.0 {@code nextgandunlock}: an M took its next G (its nextg, or the global queue's head) and released the lock. */
+    NEXTG(true),
+    /** An M had to wait for the scheduler lock because another M held it (Go 1.0 scheduler). */
+    SCHEDLOCK(false),
     /** {@code exit}: main returned; the program ends, as in Go. */
     EXIT(true),
     /** {@code throw}: a fatal error (e.g. all goroutines are asleep - deadlock!). */

@@ -14,11 +14,41 @@ import java.util.List;
  * @param idleMs       M ids on the idle list, head first
  * @param globalFree   number of dead Gs on the global free list
  * @param gs           every G ever allocated (Go's allgs), dead ones included
+ * @param scheduler    the scheduler design: "gmp" (Go 1.23) or "go1.0" (one global queue, one lock, no
+ *                     Ps: {@code ps} is then empty and {@code gomaxprocs} is Go 1.0's mcpumax)
+ * @param lock         how often sched.lock was taken and waited for, since the start
+ * @param mcpu         Go 1.0: Ms running Go code (at most gomaxprocs); -1 under G-M-P
  */
 public record Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
                        int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
-                       List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs) {
+                       List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
+                       String scheduler, Lock lock, int mcpu) {
+    public static final String GMP = "gmp", GO10 = "go1.0";
+
+    /** A G-M-P snapshot with no lock counts (for tests and imported traces). */
+    public Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
+                    int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
+                    List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs) {
+        this(time, events, gomaxprocs, threads, npidle, nmspinning, needspinning, nmidle, globalQueue, idlePs, idleMs,
+                globalFree, ps, ms, gs, GMP, new Lock(0, 0, 0), -1);
+    }
+
+    /** True under Go 1.0's scheduler: no Ps, one global queue. */
+    public boolean go10() { return GO10.equals(scheduler); }
+
+    /**
+     * The scheduler lock (Go's {@code sched.lock}; Go 1.0's {@code runtime·sched} lock), counted from the
+     * start of the run.
+     *
+     * @param acquisitions times it was taken
+     * @param contended    times a thread had to wait because another held it
+     * @param waitNanos    total wait, ns (virtual in step mode; under G-M-P waits are counted but not charged)
+     */
+    public record Lock(long acquisitions, long contended, long waitNanos) {}
+
     public Snapshot {
+        java.util.Objects.requireNonNull(scheduler);
+        java.util.Objects.requireNonNull(lock);
         globalQueue = List.copyOf(globalQueue);
         idlePs = List.copyOf(idlePs);
         idleMs = List.copyOf(idleMs);

@@ -25,6 +25,11 @@ public final class SchedTrace {
                 .append(" needspinning=").append(s.needspinning())
                 .append(" idlethreads=").append(s.nmidle())
                 .append(" runqueue=").append(s.globalQueue().size());
+        if (s.go10()) {
+            // Go 1.0 had no schedtrace; the same header, then what it had instead of Ps.
+            sb.append(" scheduler=go1.0 mcpu=").append(s.mcpu()).append(" mcpumax=").append(s.gomaxprocs())
+                    .append(" schedlock=").append(s.lock().acquisitions()).append(" contended=").append(s.lock().contended());
+        }
         if (!detail) {
             sb.append(" [");
             List<Snapshot.Proc> ps = s.ps();

@@ -27,7 +27,7 @@ public final class Inspector {
             case M -> {
                 for (Snapshot.Thread m : s.ms()) {
                     if (m.id() != h.id()) continue;
-                    return "M" + m.id() + (Layout.isSysmon(m) ? " (sysmon)" : "") + "  p=" + m.p() + " nextp=" + m.nextp()
+                    return "M" + m.id() + (Layout.isSysmon(s, m) ? " (sysmon)" : "") + "  p=" + m.p() + " nextp=" + m.nextp()
                             + " curg=" + m.curg() + " spinning=" + m.spinning() + " blocked=" + m.blocked();
                 }
             }

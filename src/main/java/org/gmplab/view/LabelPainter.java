@@ -26,8 +26,11 @@ public final class LabelPainter implements Painter {
         g.setFill(th.text);
         g.setFont(bold);
         String title = (f.caption() == null ? "" : f.caption() + "   ")
-                + String.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
-                s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size());
+                + (s.go10()
+                ? String.format("Go 1.0 scheduler: one global queue, no Ps   t=%.3f ms   events %d   mcpu=%d of %d threads=%d runqueue=%d sched.lock taken %d (waited %d)",
+                        s.time() / 1e6, s.events(), s.mcpu(), s.gomaxprocs(), s.threads(), s.globalQueue().size(), s.lock().acquisitions(), s.lock().contended())
+                : String.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
+                        s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
         g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
 
         for (Snapshot.Proc p : s.ps()) {

@@ -189,7 +189,7 @@ public final class Layout {
         for (int id : s.idleMs()) idleM.add(new Chip("M" + id, null, id, true));
         pools.put("idleM", chipPool("idleM", boxes.get(2), idleM, false));
         List<Chip> sys = new ArrayList<>();
-        for (Snapshot.Thread t : s.ms()) if (isSysmon(t)) sys.add(new Chip("M" + t.id(), null, t.id(), true));
+        for (Snapshot.Thread t : s.ms()) if (isSysmon(s, t)) sys.add(new Chip("M" + t.id(), null, t.id(), true));
         pools.put("sysmon", chipPool("sysmon", boxes.get(3), sys, false));
     }
 
@@ -198,14 +198,18 @@ public final class Layout {
         List<Rect> boxes = split(bottom, share, gap);
         List<Chip> syscall = new ArrayList<>(), other = new ArrayList<>();
         java.util.Set<Integer> idle = new java.util.HashSet<>(s.idleMs());
+        // Go 1.0 (no Ps): an M may hold the G matchmg handed it (where "M<n>.nextg") before it runs it.
+        Map<Integer, Long> nextg = new HashMap<>();
+        if (s.go10()) for (Snapshot.G g : s.gs())
+            if (g.where().endsWith(".nextg")) nextg.put(Integer.parseInt(g.where().substring(1, g.where().indexOf('.'))), g.goid());
         for (Snapshot.Thread t : s.ms()) {
-            if (t.p() >= 0 || idle.contains(t.id()) || isSysmon(t)) continue;
+            if (t.p() >= 0 || idle.contains(t.id()) || isSysmon(s, t)) continue;
             if (t.curg() >= 0) syscall.add(new Chip("M" + t.id(), null, t.id(), true));
-            else other.add(new Chip("M" + t.id() + (t.spinning() ? " spin" : t.nextp() >= 0 ? " →P" + t.nextp() : ""),
-                    null, t.id(), true));
+            else other.add(new Chip("M" + t.id() + (t.spinning() ? " spin" : t.nextp() >= 0 ? " →P" + t.nextp()
+                    : nextg.containsKey(t.id()) ? " →G" + nextg.get(t.id()) : ""), null, t.id(), true));
         }
-        pools.put("syscall", chipPool("syscall", boxes.get(0), syscall, true));
-        pools.put("otherM", chipPool("otherM", boxes.get(1), other, false));
+        pools.put("syscall", titled(chipPool("syscall", boxes.get(0), syscall, true), s.go10() ? "Ms with a G (no Ps)" : null));
+        pools.put("otherM", titled(chipPool("otherM", boxes.get(1), other, false), s.go10() ? "Ms between Gs" : null));
         Map<String, List<Long>> waiting = new HashMap<>();
         for (Snapshot.G g : s.gs()) {
             String key = switch (g.where()) {
@@ -272,6 +276,11 @@ public final class Layout {
             more = new Rect(x, body.y() + (k / cols) * (ch + step), Math.min(cellW, body.right() - x), ch);
         }
         return new Pool(key, TITLES.get(key), r, body, List.copyOf(placed), List.of(), n, more);
+    }
+
+    /** The pool with another title (Go 1.0 worlds name the M pools differently), or as it is if {@code title} is null. */
+    private static Pool titled(Pool p, String title) {
+        return title == null ? p : new Pool(p.key(), title, p.rect(), p.body(), p.chips(), p.shown(), p.total(), p.more());
     }
 
     private Rect body(Rect r) {
@@ -344,6 +353,11 @@ public final class Layout {
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Is this M sysmon? M1 without a P, a G or spinning (the engine starts sysmon as M1). */
+    /** As {@link #isSysmon(Snapshot.Thread)}, but Go 1.0 worlds have no sysmon: M1 is an ordinary M there. */
+    public static boolean isSysmon(Snapshot s, Snapshot.Thread t) {
+        return !s.go10() && isSysmon(t);
+    }
+
     public static boolean isSysmon(Snapshot.Thread t) {
         return t.id() == SYSMON_M && t.p() < 0 && t.curg() < 0 && !t.spinning();
     }

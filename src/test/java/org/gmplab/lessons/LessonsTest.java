@@ -66,4 +66,38 @@ class LessonsTest {
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         }
     }
+
+    @Test
+    void aRestartStepRunsTheSameScenarioAgainUnderTheOtherScheduler() throws Exception {
+        // given lesson 17: Go 1.0 first, then "restart": "gmp"
+        Lesson lesson = LessonLoader.load(Path.of("lessons/17-why-p.json"));
+        int restart = 0;
+        while (lesson.steps().get(restart).restart() == null) restart++;
+        assertThat(lesson.steps().get(restart).restart()).isEqualTo(org.gmplab.engine.program.Scenario.Scheduler.GMP);
+        try (LessonRunner r = new LessonRunner(lesson)) {
+            LessonRunner.StepResult before = null;
+            for (int i = 0; i < restart; i++) before = r.runStep();
+            // when the restart step runs
+            LessonRunner.StepResult after = r.runStep();
+            // then the world is a new run, from the start, with Ps
+            assertThat(before.snapshot().go10()).isTrue();
+            assertThat(after.snapshot().go10()).isFalse();
+            assertThat(after.snapshot().ps()).hasSize(4);
+            assertThat(after.snapshot().time()).isLessThan(before.snapshot().time());
+        }
+    }
+
+    @Test
+    void restartNamesAKnownSchedulerAndChecksOnPsAreRefusedUnderGo10() throws Exception {
+        String good = Files.readString(Path.of("lessons/17-why-p.json"));
+        String badName = good.replace("\"restart\": \"gmp\"", "\"restart\": \"go1.1\"");
+        assertThatThrownBy(() -> LessonLoader.parse(badName, "x.json", Path.of("lessons")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("restart: scheduler must be \"gmp\" or \"go1.0\", got \"go1.1\"");
+        String pCheck = good.replace("\"sched.mcpu == 4\", \"threads == 4\"", "\"sched.mcpu == 4\", \"P0.runq.size == 0\"");
+        assertThat(pCheck).isNotEqualTo(good);
+        assertThatThrownBy(() -> LessonLoader.parse(pCheck, "x.json", Path.of("lessons")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("unknown object P0: the Go 1.0 scheduler has no Ps");
+    }
 }

@@ -10,8 +10,29 @@ import java.util.Objects;
  * @param seed       seeds every random choice the scheduler makes (Go's cheaprand)
  * @param runqSize   capacity of each P's local ring, a power of two ({@link #MIN_RUNQ}..{@link #MAX_RUNQ};
  *                   Go's is 256; lessons use a small ring so overflow is quick to reach)
+ * @param scheduler  which scheduler design runs the program: Go 1.23's G-M-P (the default) or Go 1.0's
+ *                   single global queue under one lock, without Ps (see docs/engine.md)
  */
-public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program) {
+public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
+
+    /** The scheduler design a scenario runs under; {@link #key} is how scenario files spell it. */
+    public enum Scheduler {
+        /** Go 1.23's runtime/proc.go: Ps with local run queues, runnext, work stealing. */
+        GMP("gmp"),
+        /** Go 1.0's runtime/proc.c: one global run queue under the one scheduler lock, no Ps. */
+        GO10("go1.0");
+
+        public final String key;
+
+        Scheduler(String key) { this.key = key; }
+
+        /** The design named {@code key} ("gmp" or "go1.0"); IllegalArgumentException otherwise. */
+        public static Scheduler of(String key) {
+            for (Scheduler s : values()) if (s.key.equals(key)) return s;
+            throw new IllegalArgumentException("scheduler must be \"gmp\" or \"go1.0\", got \"" + key + "\"");
+        }
+    }
+
     public static final int MIN_PROCS = 1, MAX_PROCS = 256;
     public static final int MIN_RUNQ = 2, MAX_RUNQ = 256;
     public static final int DEFAULT_RUNQ = 256;
@@ -19,6 +40,7 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
     public Scenario {
         Objects.requireNonNull(name);
         Objects.requireNonNull(program);
+        Objects.requireNonNull(scheduler);
         checkProcs(gomaxprocs);
         checkRunqSize(runqSize);
         if (!program.functions().containsKey("main"))
@@ -35,6 +57,12 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
             throw new IllegalArgumentException("runqSize must be a power of two between " + MIN_RUNQ + " and " + MAX_RUNQ + ", got " + n);
     }
 
-    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program); }
-    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program); }
+    /** A scenario under Go 1.23's G-M-P scheduler. */
+    public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program) {
+        this(name, gomaxprocs, seed, runqSize, program, Scheduler.GMP);
+    }
+
+    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler); }
+    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler); }
+    public Scenario withScheduler(Scheduler s) { return new Scenario(name, gomaxprocs, seed, runqSize, program, s); }
 }

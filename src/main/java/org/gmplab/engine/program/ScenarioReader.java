@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 final class ScenarioReader {
 
     static final List<String> TOP_KEYS = List.of(
-            "name", "gomaxprocs", "seed", "runqSize", "waitGroups", "mutexes", "channels", "functions");
+            "name", "gomaxprocs", "seed", "runqSize", "scheduler", "waitGroups", "mutexes", "channels", "functions");
     static final int DEFAULT_PROCS = 4;
     static final long DEFAULT_SEED = 1;
     /**
@@ -49,6 +49,15 @@ final class ScenarioReader {
         int procs = optionalInt(top, "gomaxprocs", DEFAULT_PROCS, Scenario::checkProcs);
         long seed = top.members().containsKey("seed") ? longValue(top.members().get("seed")) : DEFAULT_SEED;
         int runq = optionalInt(top, "runqSize", Scenario.DEFAULT_RUNQ, Scenario::checkRunqSize);
+        Scenario.Scheduler scheduler = Scenario.Scheduler.GMP;
+        if (top.members().containsKey("scheduler")) {
+            Node n = top.members().get("scheduler");
+            try {
+                scheduler = Scenario.Scheduler.of(string(n));
+            } catch (IllegalArgumentException e) {
+                throw error(n, e.getMessage());
+            }
+        }
         // Package-level objects by name, in declaration order; each name is used once across all kinds.
         Map<String, Kind> objects = new LinkedHashMap<>();
         List<String> waitGroups = names(top.members().get("waitGroups"), Kind.WAIT_GROUP, objects);
@@ -67,7 +76,7 @@ final class ScenarioReader {
             functions.put(e.getKey(), new Function(e.getKey(), params, statements.body(fn, "body", params)));
         }
         try {
-            return new Scenario(name, procs, seed, runq, new Program(functions, waitGroups, mutexes, channels));
+            return new Scenario(name, procs, seed, runq, new Program(functions, waitGroups, mutexes, channels), scheduler);
         } catch (IllegalArgumentException | NullPointerException e) {
             // Every rule of Scenario's constructor is checked above; this only guards against new ones.
             throw new ScenarioException(file, top.line(), "$", String.valueOf(e.getMessage()), e);

@@ -122,7 +122,13 @@ class ScenarioJsonErrorTest {
     void unknownKey() {
         assertThat(error("{\n  \"name\": \"t\",\n  \"gomaxproc\": 2,\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
                 .isEqualTo("scenarios/x.json:3: $.gomaxproc: unknown key \"gomaxproc\"; allowed keys: "
-                        + "name, gomaxprocs, seed, runqSize, waitGroups, mutexes, channels, functions");
+                        + "name, gomaxprocs, seed, runqSize, scheduler, waitGroups, mutexes, channels, functions");
+    }
+
+    @Test
+    void unknownScheduler() {
+        assertThat(error("{\n  \"name\": \"t\",\n  \"scheduler\": \"go1.1\",\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
+                .isEqualTo("scenarios/x.json:3: $.scheduler: scheduler must be \"gmp\" or \"go1.0\", got \"go1.1\"");
     }
 
     @Test

@@ -110,6 +110,17 @@ class ScenarioJsonTest {
     }
 
     @Test
+    void schedulerDefaultsToGmpAndGo10RoundTrips() throws ScenarioException {
+        Scenario gmp = ScenarioJson.parse("{\"name\": \"tiny\", \"functions\": {\"main\": {\"body\": []}}}", "tiny.json");
+        assertThat(gmp.scheduler()).isEqualTo(Scenario.Scheduler.GMP);
+        assertThat(ScenarioJson.toJson(gmp)).doesNotContain("scheduler");
+        Scenario go10 = ScenarioJson.parse("{\"name\": \"tiny\", \"scheduler\": \"go1.0\", \"functions\": {\"main\": {\"body\": []}}}", "tiny.json");
+        assertThat(go10.scheduler()).isEqualTo(Scenario.Scheduler.GO10);
+        assertThat(ScenarioJson.toJson(go10)).contains("\"scheduler\": \"go1.0\"");
+        assertThat(ScenarioJson.parse(ScenarioJson.toJson(go10), "again.json")).isEqualTo(go10);
+    }
+
+    @Test
     void acceptsByteOrderMarkAndCrLf() throws ScenarioException {
         String json = "\uFEFF{\r\n  \"name\": \"crlf\",\r\n  \"functions\": {\"main\": {\"body\": []}}\r\n}\r\n";
         assertThat(ScenarioJson.parse(json, "crlf.json").name()).isEqualTo("crlf");

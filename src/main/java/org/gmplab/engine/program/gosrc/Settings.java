@@ -10,15 +10,16 @@ import org.gmplab.engine.program.Scenario;
  * The scheduler settings a scenario file gives in comments before its first line of Go:
  * <pre>
  * // gmplab: gomaxprocs=4 seed=7 runqsize=4
- * // gmplab: name="spawn 1000"
+ * // gmplab: name="spawn 1000" scheduler=go1.0
  * </pre>
  * Keys: {@code name} (a word or a double-quoted string), {@code gomaxprocs}, {@code seed},
- * {@code runqsize} (also spelled {@code runqSize}); each at most once. A {@code // gmplab:} comment
+ * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0});
+ * each at most once. A {@code // gmplab:} comment
  * further down would be a setting silently ignored, so it is an error.
  *
  * @param name null if not given (the file name is used)
  */
-record Settings(String name, int gomaxprocs, long seed, int runqSize) {
+record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler) {
 
     static final String MARK = "gmplab:";
     static final int DEFAULT_PROCS = 4;
@@ -39,7 +40,8 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize) {
         return new Settings((String) values.get("name"),
                 (Integer) values.getOrDefault("gomaxprocs", DEFAULT_PROCS),
                 (Long) values.getOrDefault("seed", DEFAULT_SEED),
-                (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ));
+                (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ),
+                (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP));
     }
 
     /** One settings comment, read key by key; columns point into the comment. */
@@ -68,8 +70,8 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize) {
                 if (i >= text.length() || text.charAt(i) != '=')
                     throw new SourceError(pos(keyAt), "expected key=value in the gmplab settings, found \"" + key + "\"");
                 String canonical = key.equals("runqSize") ? "runqsize" : key;
-                if (!List.of("name", "gomaxprocs", "seed", "runqsize").contains(canonical))
-                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed and runqsize");
+                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler").contains(canonical))
+                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize and scheduler");
                 if (values.containsKey(canonical)) throw new SourceError(pos(keyAt), "setting " + key + " given twice");
                 i++;
                 int valueAt = i;
@@ -98,6 +100,13 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize) {
 
         private Object convert(String key, String value, int at) {
             if (key.equals("name")) return value;
+            if (key.equals("scheduler")) {
+                try {
+                    return Scenario.Scheduler.of(value);
+                } catch (IllegalArgumentException e) {
+                    throw new SourceError(pos(at), e.getMessage());
+                }
+            }
             long v;
             try {
                 v = Long.parseLong(value);

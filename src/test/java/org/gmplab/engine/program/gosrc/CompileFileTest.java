@@ -167,6 +167,13 @@ class CompileFileTest {
     }
 
     @Test
+    void schedulerSetting() {
+        assertThat(Go.scenario("// gmplab: scheduler=go1.0\nfunc main() {}").scheduler()).isEqualTo(Scenario.Scheduler.GO10);
+        assertThat(Go.scenario("// gmplab: scheduler=gmp\nfunc main() {}").scheduler()).isEqualTo(Scenario.Scheduler.GMP);
+        assertThat(Go.scenario("func main() {}").scheduler()).isEqualTo(Scenario.Scheduler.GMP);
+    }
+
+    @Test
     void withoutSettingsTheNameIsTheFileNameAndTheRestDefaults() throws Exception {
         Scenario s = GoSource.parse("func main() {}", "scenarios/tiny.go");
         assertThat(s.name()).isEqualTo("tiny.go");

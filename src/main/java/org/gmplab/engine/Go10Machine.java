@@ -1,0 +1,231 @@
+package org.gmplab.engine;
+
+import java.util.List;
+
+import org.gmplab.engine.program.Code;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * An M of the Go 1.0 scheduler ({@link Go10Sched}): the same Java thread and the same interpreter as a
+ * Go 1.23 M, but without a P. Its loop is Go 1.0's {@code schedule(gp)}: take the one scheduler lock,
+ * settle the G that just stopped ({@code mcpu--}; re-queue it with {@code gput}, or free it with
+ * {@code gfput}), then {@code nextgandunlock} picks the next G and releases the lock. One lock hold per
+ * goroutine switch, by every M: that is the contention lesson 17 measures.
+ *
+ * <p>Runs on its own thread, except {@link #nextg} and {@link #waitnextg}, which {@code matchmg} sets
+ * under the scheduler lock.
+ */
+final class Go10Machine extends Machine {
+    /** How the G that just left this M must be settled by {@link #schedule}. */
+    private enum Left { NONE, REQUEUE, PARKED, DEAD }
+
+    /** A G handed to this M by {@code matchmg} ({@code m->nextg}); mcpu already counts it. Guarded by sched.lock. */
+    volatile Goroutine nextg;
+    /** This M sleeps in {@code nextgandunlock} waiting for a nextg ({@code m->waitnextg}). Guarded by sched.lock. */
+    boolean waitnextg;
+    /** Woken without a G, to block in the poller for the timers and the network (ensurePoller). Guarded by sched.lock. */
+    volatile boolean pollerDuty;
+
+    private Goroutine prev;
+    private Left left = Left.NONE;
+    /** Goroutine switches done by this M (Go 1.0 has no schedtick; this counts the same thing per M). */
+    private long switches;
+
+    Go10Machine(Sched sched, int id) { super(sched, id); }
+
+    private Go10Sched go10() { return sched.go10; }
+
+    /**
+     * Go 1.0's {@code schedule(gp)}: under the scheduler lock, the G that stopped gives back its cpu
+     * ({@code mcpu--}) and is re-queued ({@code gput}) or freed ({@code gfput}); then
+     * {@code nextgandunlock} finds the next G and unlocks.
+     */
+    @Override
+    void schedule() {
+        Go10Sched s = go10();
+        s.schedlock(this, "schedule the next goroutine");
+        Goroutine gp = prev;
+        if (gp != null) {
+            s.mcpu--;
+            if (s.mcpu < 0) throw new IllegalStateException("runtime·sched.mcpu < 0 in scheduler");
+            switch (left) {
+                case REQUEUE -> s.gput(gp);
+                case DEAD -> s.gfput(gp);
+                default -> { }
+            }
+            prev = null;
+            left = Left.NONE;
+        }
+        execute(nextgandunlock(), false);
+    }
+
+    /**
+     * Go 1.0's {@code nextgandunlock}: called with the scheduler lock held, returns with it released.
+     * The M's {@code nextg} first (mcpu was counted by {@code mnextg}); else the head of the global
+     * queue if {@code mcpu < mcpumax} ({@code mcpu++}); else the M goes on the idle list ({@code mput})
+     * and sleeps until {@code matchmg} hands it a G.
+     */
+    private Goroutine nextgandunlock() {
+        Go10Sched s = go10();
+        boolean readied = false;
+        for (;;) {
+            Goroutine gp = nextg;
+            if (gp != null) {
+                nextg = null;
+                if (readied && sched.runq.size() != 0) s.matchmg(this);
+                s.ensurePoller(this);
+                s.schedunlock(this);
+                explainNext(gp, "its nextg (handed over by matchmg)");
+                return gp;
+            }
+            if (s.mcpu < s.mcpumax && (gp = s.gget()) != null) {
+                s.mcpu++; // this m will run gp
+                if (readied && sched.runq.size() != 0) s.matchmg(this);
+                s.ensurePoller(this);
+                int left = sched.runq.size();
+                s.schedunlock(this);
+                explainNext(gp, "the head of the global queue (" + left + " left); mcpu=" + s.mcpu + " of mcpumax=" + s.mcpumax);
+                return gp;
+            }
+            // No timer goroutine or poll server here: the M looks at the timers and the network itself.
+            List<Goroutine> due = s.dueTimersAndNetwork(this, sched.ts.now(this));
+            if (!due.isEmpty()) {
+                for (Goroutine g : due) {
+                    g.makeRunnable();
+                    s.gput(g);
+                }
+                readied = true;
+                continue;
+            }
+            boolean wait = s.timers.wakeTime() != 0 || (sched.netpoll.inited && sched.netpoll.anyWaiters());
+            if (wait && sched.lastpoll.getAndSet(0) != 0) {
+                // Nothing runnable, but a timer or a network read is pending and nobody waits for it: block
+                // in the poller until the next one (outside the lock), then look again. (Go 1.0's timerproc
+                // slept in notetsleepg, outside mcpu, the same way.)
+                s.pollerPending = false;
+                long until = s.timers.wakeTime();
+                sched.pollUntil.set(until);
+                s.schedunlock(this);
+                if (trace().on()) trace().emit(this, EventKind.NETPOLL_BLOCK, -1, id, -1, Trace.d("until", until),
+                        "M" + id + " has nothing to run: it blocks in the poller" + (until != 0 ? " until the next timer (" + until / 1000 + " µs)" : "") + " or the next network arrival");
+                List<Goroutine> net = sched.netpoll.netpollBlock(this, until);
+                sched.pollUntil.set(0);
+                sched.lastpoll.set(Math.max(1, sched.ts.now(this)));
+                if (!net.isEmpty() && trace().on()) trace().emit(this, EventKind.NETPOLL, net.get(0).goid, id, -1, Trace.d("ready", net.size()),
+                        "M" + id + " wakes in the poller: data arrived for " + net);
+                s.schedlock(this, "look for work after the poller");
+                for (Goroutine g : net) {
+                    g.makeRunnable();
+                    s.gput(g);
+                }
+                readied |= !net.isEmpty();
+                continue;
+            }
+            // Otherwise, wait on the global m queue.
+            if (pollerDuty) pollerDuty = false; // someone else polls already
+            sched.mput(this);
+            waitnextg = true;
+            int idle = sched.nmidle;
+            s.schedunlock(this);
+            if (trace().on()) trace().emit(this, EventKind.STOPM, -1, id, -1, Trace.d("nmidle", idle, "mcpu", s.mcpu),
+                    "nextgandunlock: " + (sched.runq.sizeRacy() == 0 ? "the global queue is empty" : "mcpu=" + s.mcpu + " has reached mcpumax=" + s.mcpumax)
+                            + " → M" + id + " goes on the idle M list (mput) and sleeps until matchmg hands it a G");
+            blocked = true;
+            do {
+                sched.ts.park(this);
+            } while (nextg == null && !pollerDuty);
+            blocked = false;
+            if (nextg == null) {
+                // Woken to wait for the timers and the network (ensurePoller): look again.
+                pollerDuty = false;
+                s.schedlock(this, "wait for timers and the network");
+                continue;
+            }
+            gp = nextg;
+            nextg = null;
+            explainNext(gp, "its nextg, handed over by matchmg while it slept");
+            return gp;
+        }
+    }
+
+    private void explainNext(Goroutine gp, String from) {
+        if (trace().on()) trace().emit(this, EventKind.NEXTG, gp.goid, id, -1, Trace.d("global", sched.runq.sizeRacy(), "mcpu", go10().mcpu),
+                "nextgandunlock: M" + id + " takes " + gp + " — " + from + " — and releases the scheduler lock");
+    }
+
+    /** Go 1.0's tail of {@code schedule}: {@code gp->status = Grunning; m->curg = gp; gogo}. */
+    @Override
+    void execute(Goroutine gp, boolean inheritTime) {
+        curg = gp;
+        gp.m = this;
+        gp.status = GStatus.RUNNING;
+        gp.waitReason = "";
+        gp.preempt = false;
+        switches++;
+        if (trace().on()) trace().emit(this, EventKind.EXECUTE, gp.goid, id, -1, Trace.d("inheritTime", 0, "schedtick", switches),
+                "M" + id + " runs " + gp + " (no P: any M may run any G, so it rarely runs where it ran before)");
+        if (gp.goid == 1 && !sched.mainStarted) sched.mainStarted = true; // Go 1.0 has no sysmon
+        sched.ts.pass(this, sched.costs.gswitch());
+        switch (interp.run(gp)) {
+            case GOSCHED, PREEMPTED -> {
+                gp.status = GStatus.RUNNABLE;
+                stop(gp, Left.REQUEUE);
+                if (trace().on()) trace().emit(this, EventKind.GOSCHED, gp.goid, id, -1, Trace.d("global", sched.runq.sizeRacy()),
+                        gp + " called runtime.Gosched(): schedule will put it at the tail of the global queue");
+            }
+            case PARK -> {
+                gp.status = GStatus.WAITING;
+                stop(gp, Left.PARKED);
+                interp.unlockParked();
+                if (trace().on()) trace().emit(this, EventKind.PARK, gp.goid, id, -1, Trace.d(),
+                        gp + " blocks (" + gp.waitReason + ") on " + gp.waitingOn + ": M" + id + " goes back to schedule");
+            }
+            case EXIT -> {
+                gp.status = GStatus.DEAD;
+                stop(gp, Left.DEAD);
+                gp.frame = null;
+                gp.waitingOn = null;
+                sched.engine.goexited(gp.goid);
+                if (trace().on()) trace().emit(this, EventKind.GOEXIT, gp.goid, id, -1, Trace.d("gfreecnt", sched.gFreeN),
+                        gp + " returned: schedule puts its G on the one free list (gfput, under the scheduler lock)");
+            }
+            case EXITSYSCALL0 -> {
+                // exitsyscall found no room: readyonstop, so schedule re-queues it.
+                gp.status = GStatus.RUNNABLE;
+                stop(gp, Left.REQUEUE);
+            }
+        }
+    }
+
+    /** The G leaves this M; {@link #schedule} settles it under the lock. */
+    private void stop(Goroutine gp, Left how) {
+        gp.m = null;
+        curg = null;
+        prev = gp;
+        left = how;
+    }
+
+    @Override
+    void newproc(Code fn, long[] args, Goroutine parent) {
+        go10().newproc(this, fn, args, parent);
+        sched.ts.pass(this, sched.costs.newproc());
+    }
+
+    @Override
+    void ready(Goroutine gp, String by) { go10().ready(this, gp, by); }
+
+    @Override
+    void entersyscall(Goroutine gp, long d, boolean blocking) { go10().entersyscall(this, gp, d); }
+
+    @Override
+    boolean exitsyscall(Goroutine gp) { return go10().exitsyscall(this, gp); }
+
+    @Override
+    void addSleepTimer(Goroutine gp, long when) { go10().addTimer(this, gp, when); }
+
+    @Override
+    void gomaxprocs(Goroutine gp, int n) { go10().gomaxprocs(this, gp, n); }
+
+    /** A G held where the world's walkers can see it: this M's nextg. */
+    Goroutine nextgForSnapshot() { return nextg; }
+}

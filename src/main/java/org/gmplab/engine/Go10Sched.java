@@ -1,0 +1,390 @@
+package org.gmplab.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gmplab.engine.program.Code;
+import org.gmplab.snapshot.EventKind;
+
+/**
+ * The Go 1.0 scheduler ({@code src/pkg/runtime/proc.c}, 2012): the design Go's G-M-P replaced in 1.1, run
+ * by the same engine so that lesson 17 can show why. There are no Ps. Every runnable G waits in one
+ * global queue ({@code runtime·sched.ghead/gtail}, here {@link Sched#runq}) guarded by the one scheduler
+ * lock ({@code runtime·sched}'s lock, here {@link Sched#lock}); at most {@code mcpumax} (GOMAXPROCS) Ms
+ * run Go code at once, counted by {@code mcpu}. So every {@code go} statement ({@code newproc} →
+ * {@code newprocreadylocked} → {@code readylocked} → {@code gput} + {@code matchmg}), every wake-up
+ * ({@code ready}), every return to the scheduler ({@code schedule} → {@code nextgandunlock}), and every
+ * system call ({@code entersyscall}, {@code exitsyscall}) takes that lock: with several Ms it is the
+ * bottleneck, and a G runs on whichever M is free (no locality).
+ *
+ * <p>Rules kept from Go 1.0 (each method names its function): {@code gput} appends to the tail;
+ * {@code gget} takes the head; {@code matchmg} hands queued Gs to Ms while {@code mcpu < mcpumax}
+ * ({@code mnextg}: the M's {@code nextg}, with {@code mcpu++} done for it), taking an idle M
+ * ({@code mget}) or creating one; {@code nextgandunlock} runs the M's {@code nextg} if it has one, else
+ * takes the queue's head if {@code mcpu < mcpumax}, else puts the M on the idle list ({@code mput}) and
+ * sleeps until {@code matchmg} hands it a G. Wake-ups of Ms happen after the unlock ({@code schedunlock}).
+ * Dead Gs are reused from one free list taken under the same lock ({@code gfput}/{@code gfget}); goids
+ * come from {@code sched.goidgen} under it.
+ *
+ * <p>Simplifications (listed in docs/engine.md): {@code entersyscall}/{@code exitsyscall} take the lock
+ * (Go 1.0 packed {@code mcpu} and {@code mcpumax} into one atomic word so that their fast paths did not);
+ * there is no timer goroutine ({@code timerproc}) nor poll server goroutine: an M with nothing to run
+ * checks the timers and the network itself, and blocks in the poller until the next one, and when every
+ * M is busy another is sent to wait there ({@link #ensurePoller}); there is no
+ * garbage collector, hence no {@code stoptheworld}; {@code LockOSThread} ({@code lockedm}) does not exist.
+ *
+ * <p>Every field is guarded by {@code sched.lock}.
+ */
+final class Go10Sched {
+    private final Sched sched;
+    /** Ms running Go code, or handed a G to run ({@code runtime·sched.mcpu}). */
+    int mcpu;
+    /** At most this many Ms run Go code at once: GOMAXPROCS ({@code runtime·sched.mcpumax}). */
+    int mcpumax;
+    /** Ms in a system call ({@code runtime·sched.msyscall}). */
+    int msyscall;
+    /** The one timer heap (Go 1.0's {@code timers} in time.goc); it has its own lock, as in Go 1.0. */
+    final Timers timers = new Timers();
+    /** An M was asked to wait for the timers and the network and has not got there yet. */
+    boolean pollerPending;
+    /** Ms to wake once the lock is released (Go's {@code mwakeup}, a list here). */
+    private final List<Machine> mwakeup = new ArrayList<>();
+
+    Go10Sched(Sched sched, int gomaxprocs) {
+        this.sched = sched;
+        this.mcpumax = gomaxprocs;
+    }
+
+    private Trace trace() { return sched.trace; }
+
+    private static int id(Machine m) { return m == null ? -1 : m.id; }
+
+    // ---- the lock -------------------------------------------------------------------------------
+
+    /**
+     * Go 1.0's {@code schedlock}: takes the one scheduler lock for {@code what}; if another M held it at
+     * this M's virtual time, the wait is explained in an event.
+     */
+    void schedlock(Machine m, String what) {
+        SchedLock lock = sched.lock;
+        lock.lock();
+        long wait = lock.lastWait();
+        if (wait > 0 && trace().on())
+            trace().emit(m, EventKind.SCHEDLOCK, -1, id(m), -1,
+                    Trace.d("wait", wait, "acquisitions", lock.acquisitions(), "contended", lock.contended()),
+                    (m == null ? "the controller" : "M" + m.id) + " waits " + wait + " ns for the scheduler lock to " + what
+                            + ": another M holds it (contended " + lock.contended() + " of " + lock.acquisitions() + " acquisitions so far)");
+    }
+
+    /** Go 1.0's {@code schedunlock}: releases the lock, then wakes the Ms that {@code mnextg} handed a G. */
+    void schedunlock(Machine by) {
+        Machine[] wake = mwakeup.isEmpty() ? null : mwakeup.toArray(new Machine[0]);
+        mwakeup.clear();
+        sched.lock.unlock();
+        if (wake != null) for (Machine mp : wake) sched.ts.unpark(mp, by, sched.wakeLatency(by));
+    }
+
+    // ---- the queue ------------------------------------------------------------------------------
+
+    /** Go 1.0's {@code gput}: appends gp to the one global queue. Lock held. */
+    void gput(Goroutine gp) {
+        assert sched.lock.isHeldByCurrentThread();
+        sched.runq.put(gp);
+    }
+
+    /** Go 1.0's {@code gget}: the head of the global queue, or null. Lock held. */
+    Goroutine gget() {
+        assert sched.lock.isHeldByCurrentThread();
+        return sched.runq.size() == 0 ? null : sched.runq.pop();
+    }
+
+    /**
+     * Go 1.0's {@code readylocked}: gp becomes runnable: {@code gput}, then {@code matchmg} so that an M
+     * runs it if fewer than mcpumax do. Lock held.
+     */
+    void readylocked(Goroutine gp, Machine by) {
+        gp.makeRunnable();
+        gput(gp);
+        matchmg(by);
+    }
+
+    /**
+     * Go 1.0's {@code matchmg}: while fewer than mcpumax Ms run Go code and the queue is not empty, hand
+     * its head to an M: an idle one ({@code mget}), or a new thread. Lock held.
+     */
+    void matchmg(Machine by) {
+        assert sched.lock.isHeldByCurrentThread();
+        while (mcpu < mcpumax) {
+            Goroutine gp = gget();
+            if (gp == null) return;
+            Machine mp = sched.mget();
+            boolean fresh = mp == null;
+            if (fresh) mp = newm(by);
+            mnextg(mp, gp, by, fresh);
+        }
+    }
+
+    /** Go 1.0's {@code mnextg}: pass gp to mp for running; mcpu++ now, on mp's behalf. Lock held. */
+    private void mnextg(Machine mp, Goroutine gp, Machine by, boolean fresh) {
+        mcpu++;
+        ((Go10Machine) mp).nextg = gp;
+        if (trace().on()) trace().emit(by, EventKind.MATCHMG, gp.goid, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", fresh ? 1 : 0),
+                "matchmg: mcpu " + (mcpu - 1) + " < mcpumax " + mcpumax + " → " + gp + " leaves the global queue for "
+                        + (fresh ? "a new thread M" + mp.id : "idle M" + mp.id) + " (mcpu=" + mcpu + ")");
+        if (fresh) return; // it starts with nextg set
+        Go10Machine g10 = (Go10Machine) mp;
+        if (g10.waitnextg) {
+            g10.waitnextg = false;
+            mwakeup.add(mp);
+        }
+    }
+
+    /** A new M for matchmg (Go 1.0 allocates it there and calls newosproc). Lock held. */
+    private Machine newm(Machine by) {
+        if (sched.allm.size() >= Sched.MAX_MCOUNT) throw new GoPanic("runtime: program exceeds " + Sched.MAX_MCOUNT + "-thread limit\nfatal error: thread exhaustion");
+        Go10Machine mp = new Go10Machine(sched, sched.mReserveID());
+        sched.allm.add(mp);
+        if (trace().on()) trace().emit(by, EventKind.NEWM, -1, mp.id, -1, Trace.d("spinning", 0, "threads", sched.allm.size(), "by", id(by)),
+                "matchmg: no idle M, so a new thread M" + mp.id + " is created (threads=" + sched.allm.size() + ")");
+        sched.ts.start(mp, by, sched.costs.newm());
+        return mp;
+    }
+
+    /**
+     * Timers and network reads need an M waiting for them even when every M runs Go code or sits in a
+     * system call: Go 1.0's {@code timerproc} goroutine slept in {@code notetsleepg} on an M of its own.
+     * Called by an M that is about to run a G: if something is pending and nobody waits in the poller,
+     * an idle M ({@code mget}) or a new one is sent to wait there. Lock held.
+     */
+    void ensurePoller(Machine by) {
+        boolean pending = timers.wakeTime() != 0 || (sched.netpoll.inited && sched.netpoll.anyWaiters());
+        if (!pending || pollerPending || sched.lastpoll.get() == 0) return;
+        pollerPending = true;
+        Machine mp = sched.mget();
+        if (mp == null) {
+            mp = newm(by);
+            if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 1),
+                    "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): new thread M" + mp.id + " will wait in the poller");
+            return;
+        }
+        Go10Machine g10 = (Go10Machine) mp;
+        g10.pollerDuty = true;
+        g10.waitnextg = false;
+        mwakeup.add(mp);
+        if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 0),
+                "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): idle M" + mp.id + " is woken to wait in the poller");
+    }
+
+    // ---- goroutines -----------------------------------------------------------------------------
+
+    /**
+     * Go 1.0's {@code newproc1}: under the lock, a G from the free list ({@code gfget}) or a new one, a goid
+     * from {@code goidgen}, then {@code newprocreadylocked}: the G goes to the tail of the global queue.
+     */
+    Goroutine newproc(Machine m, Code fn, long[] args, Goroutine parent) {
+        schedlock(m, "create a goroutine (newproc)");
+        Goroutine newg;
+        try {
+            newg = gfget();
+            if (newg == null) {
+                newg = new Goroutine();
+                sched.allglock.lock();
+                try {
+                    sched.allgs.add(newg);
+                } finally {
+                    sched.allglock.unlock();
+                }
+            }
+            newg.goid = sched.goidgen.incrementAndGet();
+            newg.parentGoid = parent == null ? 0 : parent.goid;
+            newg.startFn = fn;
+            Goroutine.Frame stack = newg.stack;
+            newg.stack = null;
+            newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
+            // newprocreadylocked → readylocked: gput, then matchmg.
+            newg.makeRunnable();
+            gput(newg);
+            if (trace().on()) trace().emit(m, EventKind.GO, newg.goid, id(m), -1, Trace.d("parent", newg.parentGoid, "global", sched.runq.size(), "mcpu", mcpu),
+                    (parent == null ? "" : parent + ": ") + "go " + fn.name() + "() creates " + newg + " under the scheduler lock and gput appends it to the one global queue (now "
+                            + sched.runq.size() + "); there is no P and no local queue");
+            matchmg(m);
+        } finally {
+            schedunlock(m);
+        }
+        return newg;
+    }
+
+    /** Go 1.0's {@code ready}: takes the lock, {@code readylocked}, unlocks. */
+    void ready(Machine m, Goroutine gp, String by) {
+        schedlock(m, "ready " + gp);
+        try {
+            gp.makeRunnable();
+            gput(gp);
+            if (trace().on()) trace().emit(m, EventKind.READY, gp.goid, id(m), -1, Trace.d("global", sched.runq.size()),
+                    by + " readies " + gp + ": under the scheduler lock it goes to the tail of the one global queue (now " + sched.runq.size() + ")");
+            matchmg(m);
+        } finally {
+            schedunlock(m);
+        }
+    }
+
+    /** Makes goroutines runnable from outside the program or from the poller: each is readied under one lock hold. */
+    void injectglist(List<Goroutine> glist, Machine by) {
+        if (glist.isEmpty()) return;
+        schedlock(by, "ready " + glist.size() + " goroutine(s)");
+        try {
+            for (Goroutine gp : glist) {
+                gp.makeRunnable();
+                gput(gp);
+            }
+            matchmg(by);
+        } finally {
+            schedunlock(by);
+        }
+    }
+
+    /** Go 1.0's {@code gfput}: a dead G goes to the one free list. Lock held. */
+    void gfput(Goroutine gp) {
+        assert sched.lock.isHeldByCurrentThread();
+        sched.gFreeLock.lock();
+        try {
+            gp.schedlink = sched.gFree;
+            sched.gFree = gp;
+            sched.gFreeN++;
+        } finally {
+            sched.gFreeLock.unlock();
+        }
+    }
+
+    /** Go 1.0's {@code gfget}: a dead G to reuse, or null. Lock held. */
+    private Goroutine gfget() {
+        sched.gFreeLock.lock();
+        try {
+            Goroutine g = sched.gFree;
+            if (g != null) {
+                sched.gFree = g.schedlink;
+                sched.gFreeN--;
+                g.schedlink = null;
+            }
+            return g;
+        } finally {
+            sched.gFreeLock.unlock();
+        }
+    }
+
+    // ---- system calls ---------------------------------------------------------------------------
+
+    /**
+     * Go 1.0's {@code entersyscall}: the G no longer uses a cpu: {@code mcpu--}, {@code msyscall++}, and
+     * if Gs wait, {@code matchmg} lets another M run one. The M stays with its G in the kernel.
+     */
+    void entersyscall(Machine m, Goroutine gp, long d) {
+        schedlock(m, "enter a system call (entersyscall)");
+        try {
+            gp.status = GStatus.SYSCALL;
+            mcpu--;
+            msyscall++;
+            if (trace().on()) trace().emit(m, EventKind.ENTERSYSCALL, gp.goid, m.id, -1, Trace.d("d", d, "mcpu", mcpu, "global", sched.runq.size()),
+                    gp + " enters a system call (" + d / 1000 + " µs): M" + m.id + " blocks in the kernel with it; under the scheduler lock mcpu drops to "
+                            + mcpu + (sched.runq.size() != 0 ? " and matchmg lets another M run a queued G" : ""));
+            if (sched.runq.size() != 0) matchmg(m);
+        } finally {
+            schedunlock(m);
+        }
+    }
+
+    /**
+     * Go 1.0's {@code exitsyscall}: {@code mcpu++}; if that is still within mcpumax the G runs on (true).
+     * Otherwise every cpu is taken: the G is re-queued by {@code schedule} ({@code readyonstop}), which also
+     * undoes the {@code mcpu++} (false).
+     */
+    boolean exitsyscall(Machine m, Goroutine gp) {
+        schedlock(m, "return from a system call (exitsyscall)");
+        try {
+            msyscall--;
+            mcpu++;
+            boolean room = mcpu <= mcpumax;
+            if (room) gp.status = GStatus.RUNNING;
+            if (trace().on()) trace().emit(m, EventKind.EXITSYSCALL, gp.goid, m.id, -1, Trace.d("path", room ? 1 : 4, "mcpu", mcpu),
+                    gp + " returns from its system call: " + (room
+                            ? "mcpu=" + mcpu + " ≤ mcpumax=" + mcpumax + " → it runs on at once (fast path)"
+                            : "mcpu=" + mcpu + " > mcpumax=" + mcpumax + ": every cpu is taken → it goes back to the global queue (slow path)"));
+            return room;
+        } finally {
+            schedunlock(m);
+        }
+    }
+
+    // ---- GOMAXPROCS, timers ---------------------------------------------------------------------
+
+    /**
+     * Go 1.0's {@code runtime·gomaxprocsfunc}: under the lock, mcpumax = n and {@code matchmg}. (Go 1.0
+     * also had the caller yield if mcpu > mcpumax; here the extra Ms drop out at their next
+     * {@code nextgandunlock}.)
+     */
+    void gomaxprocs(Machine m, Goroutine gp, int n) {
+        schedlock(m, "change GOMAXPROCS");
+        try {
+            int old = mcpumax;
+            mcpumax = n;
+            sched.gomaxprocs = n;
+            if (trace().on()) trace().emit(m, EventKind.PROCRESIZE, gp.goid, m.id, -1, Trace.d("old", old, "new", n),
+                    gp + " calls runtime.GOMAXPROCS(" + n + "): under the scheduler lock mcpumax " + old + " → " + n + "; there are no Ps to create or destroy");
+            matchmg(m);
+        } finally {
+            schedunlock(m);
+        }
+    }
+
+    /** time.Sleep: the G's timer goes to the one timer heap; an M blocked in the poller past it is woken. */
+    void addTimer(Machine m, Goroutine gp, long when) {
+        long before = timers.wakeTime();
+        sched.netpoll.inited = true;
+        timers.add(new Timers.Timer(when, sched.timerSeq.incrementAndGet(), gp));
+        if ((before == 0 || when < before) && sched.lastpoll.get() == 0) {
+            long until = sched.pollUntil.get();
+            if (until == 0 || until > when) sched.netpoll.netpollBreak(m);
+        }
+    }
+
+    /** Gs whose timers expired or whose network data arrived by {@code now}; each is explained. */
+    List<Goroutine> dueTimersAndNetwork(Machine m, long now) {
+        List<Goroutine> out = new ArrayList<>();
+        for (Timers.Timer t : timers.due(now)) {
+            if (trace().on()) trace().emit(m, EventKind.TIMER, t.g().goid, m.id, -1, Trace.d("when", t.when()),
+                    "M" + m.id + " runs an expired timer: " + t.g() + "'s time.Sleep is over");
+            out.add(t.g());
+        }
+        if (sched.netpoll.inited && sched.netpoll.anyWaiters()) {
+            List<Goroutine> net = sched.netpoll.poll(now);
+            if (!net.isEmpty() && trace().on()) trace().emit(m, EventKind.NETPOLL, net.get(0).goid, m.id, -1, Trace.d("ready", net.size()),
+                    "M" + m.id + " polls the network: data arrived for " + net);
+            out.addAll(net);
+        }
+        return out;
+    }
+
+    /** G1 for runtime.main is handed to M0 before it runs (mcpu = 1). */
+    void boot(Go10Machine m0, Code main) {
+        sched.lock.lock();
+        try {
+            Goroutine g1 = new Goroutine();
+            sched.allglock.lock();
+            try {
+                sched.allgs.add(g1);
+            } finally {
+                sched.allglock.unlock();
+            }
+            g1.goid = sched.goidgen.incrementAndGet();
+            g1.startFn = main;
+            g1.frame = new Goroutine.Frame(main, null, new long[0]);
+            g1.makeRunnable();
+            m0.nextg = g1;
+            mcpu = 1;
+            if (trace().on()) trace().emit(m0, EventKind.GO, g1.goid, 0, -1, Trace.d("parent", 0, "global", 0, "mcpu", 1),
+                    "go main() creates " + g1 + " and hands it to M0 (mcpu=1); the Go 1.0 scheduler: one global queue under one lock, no Ps");
+        } finally {
+            sched.lock.unlock();
+        }
+    }
+}

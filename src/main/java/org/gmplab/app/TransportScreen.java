@@ -37,10 +37,10 @@ final class TransportScreen implements Screen {
     }
 
     @Override
-    public void show(Lesson lesson, long position, long time, Snapshot snapshot, List<Event> events) {
-        // a fresh run unless the controller still runs this lesson's (the editor may have loaded another)
-        if (loaded != lesson.scenario() || controller.scenarioProperty().get() != loaded) {
-            loaded = lesson.scenario();
+    public void show(Lesson lesson, Scenario run, long position, long time, Snapshot snapshot, List<Event> events) {
+        // a fresh run unless the controller still runs this one (a restart, or the editor, may have loaded another)
+        if (loaded != run || controller.scenarioProperty().get() != loaded) {
+            loaded = run;
             String caption = lesson.title().en();   // the canvas paints its caption in its own font
             controller.load(new History(loaded)).thenRun(() -> view.setCaption(caption));
         }

@@ -29,12 +29,21 @@ public final class LessonRunner implements AutoCloseable {
 
     private final Lesson lesson;
     private Engine engine;
+    private org.gmplab.engine.program.Scenario scenario;   // what the current run runs
+    private long waitedUntil = -1;
     private int next;
 
     public LessonRunner(Lesson lesson) {
         this.lesson = lesson;
-        this.engine = Engine.step(lesson.scenario());
+        this.scenario = lesson.scenario();
+        this.engine = Engine.step(scenario);
     }
+
+    /** The scenario of the current run: the lesson's, with the scheduler of the last {@code restart}. */
+    public org.gmplab.engine.program.Scenario scenario() { return scenario; }
+
+    /** Where in virtual time the last step ended if it was a {@code time} step (between two events), else -1. */
+    public long waitedUntil() { return waitedUntil; }
 
     /** The engine of the current run (a step with {@code restart} replaces it). */
     public Engine engine() { return engine; }
@@ -47,9 +56,11 @@ public final class LessonRunner implements AutoCloseable {
         Lesson.Step step = lesson.steps().get(index);
         if (step.restart() != null) {
             engine.close();
-            engine = Engine.step(lesson.scenario().withScheduler(step.restart()));
+            scenario = lesson.scenario().withScheduler(step.restart());
+            engine = Engine.step(scenario);
         }
         List<Event> events = new ArrayList<>();
+        waitedUntil = -1;
         String problem = run(step.until(), events);
         Snapshot s = engine.snapshot();
         List<CheckResult> results = new ArrayList<>();
@@ -79,7 +90,8 @@ public final class LessonRunner implements AutoCloseable {
             return stopped(engine.runUntil(limit, e -> e.kind().major() && ++seen[0] >= mj.n()), into, mj.n() + " major events");
         }
         if (until instanceof Lesson.Until.Time t) {
-            engine.run(engine.now() + t.nanos());
+            waitedUntil = engine.now() + t.nanos();
+            engine.run(waitedUntil);
             into.addAll(engine.drainEvents());
             return null;
         }

@@ -324,14 +324,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         closeRunner();
         runner = new LessonRunner(lesson);
         StepResult last = null;
-        long wait = -1;
-        for (int i = 0; i < steps; i++) {
-            wait = waitFor(lesson.steps().get(i));
-            last = runner.runStep();
-        }
+        for (int i = 0; i < steps; i++) last = runner.runStep();
         Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
         if (last == null) runner.engine().drainEvents();
-        screen.show(lesson, runner.engine().eventCount(), wait, s, List.of());
+        screen.show(lesson, runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of());
         result = last;
     }
 
@@ -346,21 +342,15 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     private void runCurrent() {
-        long wait = waitFor(lesson.steps().get(index));
         result = runner.runStep();
         ran = true;
-        screen.show(lesson, runner.engine().eventCount(), wait, result.snapshot(), result.events());
+        screen.show(lesson, runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), result.snapshot(), result.events());
         progress.setPosition(lesson.id(), index);
         if (index == lesson.steps().size() - 1) {
             progress.complete(lesson.id());
             list.refresh();
         }
         refresh();
-    }
-
-    /** Where a time step ends in virtual time (-1 for other steps), from where the runner is now. */
-    private long waitFor(Lesson.Step step) {
-        return step.until() instanceof Lesson.Until.Time t ? runner.engine().now() + t.nanos() : -1;
     }
 
     private void next() {

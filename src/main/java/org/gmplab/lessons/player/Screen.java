@@ -2,6 +2,7 @@ package org.gmplab.lessons.player;
 
 import java.util.List;
 
+import org.gmplab.engine.program.Scenario;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
@@ -14,11 +15,12 @@ import org.gmplab.view.SchedulerView;
  */
 public interface Screen {
     /**
-     * Shows the moment a fresh run of {@code lesson}'s scenario reaches at position {@code position} (events
-     * run), then at virtual time {@code time} when it is ≥ 0 (where a time step ends). {@code snapshot} and
-     * {@code events} are that moment and the events that led to it, as the lesson ran them.
+     * Shows the moment a fresh run of {@code run} (the lesson's scenario, with the scheduler of its last
+     * restart) reaches at position {@code position} (events run), then at virtual time {@code time} when it is
+     * ≥ 0 (where a time step ends). {@code snapshot} and {@code events} are that moment and the events that
+     * led to it, as the lesson ran them.
      */
-    void show(Lesson lesson, long position, long time, Snapshot snapshot, List<Event> events);
+    void show(Lesson lesson, Scenario run, long position, long time, Snapshot snapshot, List<Event> events);
 
     /** Whether the learner has the controls ("try it yourself") rather than the lesson. */
     void setFree(boolean free);
@@ -32,7 +34,7 @@ public interface Screen {
     /** The canvas alone: moments are painted as the lesson ran them. */
     static Screen canvas(SchedulerView view) {
         return new Screen() {
-            @Override public void show(Lesson l, long position, long time, Snapshot s, List<Event> events) {
+            @Override public void show(Lesson l, Scenario run, long position, long time, Snapshot s, List<Event> events) {
                 view.setCaption(l.title().en());   // the canvas paints its caption in its own font
                 view.show(s, events);
             }

@@ -33,7 +33,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class WindowLanguageTest {
     /** Words that stay as they are in Chinese: Go's names, keys, units. */
     static final Set<String> GO_WORDS = Set.of("schedtrace", "scheddetail", "runnext", "goid", "Gosched", "gmplab",
-            "runqputslow", "globrunqget", "handoffp", "retake", "stop", "the", "world", "Gscan", "_Gscan", "schedule", "execute", "gogo", "mcall",
+            "runqputslow", "globrunqget", "handoffp", "retake", "stop", "the", "world", "predawn", "stoptheworld", "entersyscall", "exitsyscall", "timerproc", "mcpu", "mcpumax", "go1", "poll", "server", "LockOSThread", "sched", "lock", "Gscan", "_Gscan", "schedule", "execute", "gogo", "mcall",
             "forcegc", "bgsweep", "scavenger", "finalizer", "main", "semacquire", "treap", "epoll", "WaitGroup", "runtime", "syscall",
             "netpoll", "sysmon", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
     static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");

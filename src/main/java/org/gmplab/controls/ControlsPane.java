@@ -84,7 +84,7 @@ public final class ControlsPane extends StackPane {
         tabs.getTabs().addAll(tab("Event log", log, "Every event of the run with its reason; select one to jump there"),
                 tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown"),
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
-                tab("Inject", inject, "Act on the running program: syscalls, blocking, spawning, GOMAXPROCS"),
+                tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
         SplitPane split = new SplitPane(view, tabs);
         split.setDividerPositions(0.6);
@@ -137,9 +137,11 @@ public final class ControlsPane extends StackPane {
         block.setOnAction(e -> inject.block.fire());
         MenuItem unblock = new MenuItem("Unblock");
         unblock.setOnAction(e -> inject.unblock.fire());
+        MenuItem gosched = new MenuItem("Gosched");
+        gosched.setOnAction(e -> inject.gosched.fire());
         MenuItem net = new MenuItem("Network ready");
         net.setOnAction(e -> inject.netready.fire());
-        gMenu.getItems().addAll(sys, block, unblock, net);
+        gMenu.getItems().addAll(sys, block, unblock, gosched, net);
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }

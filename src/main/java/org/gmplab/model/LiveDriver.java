@@ -46,13 +46,11 @@ public final class LiveDriver implements AutoCloseable {
     private void publishOnce() {
         if (done) return;
         boolean over = engine.outcome() != null;
-        Snapshot s = engine.snapshotStopped(false);
-        List<Event> fresh = List.of();
-        if (recordEvents) {
-            List<Event> all = engine.liveEvents();
-            fresh = all.subList(Math.min(eventsSeen, all.size()), all.size());
-            eventsSeen = all.size();
-        }
+        // the snapshot and the events up to it, read in one stop of the world: each event exactly once
+        Engine.LiveFrame f = engine.frameStopped(false, eventsSeen);
+        Snapshot s = f.snapshot();
+        List<Event> fresh = recordEvents ? f.events() : List.of();
+        eventsSeen += f.events().size();
         slot.publish(new Frame(s, fresh, s.events(), s.events(), !over, over, false));
         if (over) {
             done = true;

@@ -142,6 +142,10 @@ public final class ControlsPane extends StackPane {
         MenuItem net = new MenuItem("Network ready");
         net.setOnAction(e -> inject.netready.fire());
         gMenu.getItems().addAll(sys, block, unblock, gosched, net);
+        // Injecting goes through the recorded history: step mode only.
+        javafx.beans.binding.BooleanBinding live = c.modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE);
+        inject.disableProperty().bind(live);
+        for (MenuItem item : gMenu.getItems()) item.disableProperty().bind(live);
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }

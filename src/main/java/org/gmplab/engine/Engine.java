@@ -274,19 +274,20 @@ public final class Engine implements AutoCloseable {
         return whileStopped(check, () -> reader.snapshot(now(), trace.count(), true));
     }
 
-    /** An exact live snapshot and the events recorded up to it that the caller has not seen. */
+    /** An exact live snapshot and the events recorded up to it not taken before. */
     public record LiveFrame(Snapshot snapshot, List<Event> events) {
         public LiveFrame { events = List.copyOf(events); }
     }
 
     /**
-     * Live mode: as {@link #snapshotStopped}, with the recorded events after the first {@code seen}, in seq
-     * order. Both are read in the same stop of the world, where every event the snapshot counts has been
-     * recorded and none after it, so a caller that adds the events it got to {@code seen} each time gets
-     * each event exactly once, and always the events up to the snapshot it shows.
+     * Live mode: as {@link #snapshotStopped}, and takes the recorded events (in seq order) out of the
+     * engine. Both are read in the same stop of the world, where every event the snapshot counts has been
+     * recorded and none after it, so successive frames hand over each event exactly once, always up to
+     * the snapshot they come with. The events taken are the caller's: {@link #liveEvents} no longer has
+     * them, so a long live run does not keep its whole history in memory.
      */
-    public LiveFrame frameStopped(boolean check, int seen) {
-        return whileStopped(check, () -> new LiveFrame(reader.snapshot(now(), trace.count(), true), liveEventsFrom(seen)));
+    public LiveFrame takeFrame(boolean check) {
+        return whileStopped(check, () -> new LiveFrame(reader.snapshot(now(), trace.count(), true), takeLiveEvents()));
     }
 
     private <T> T whileStopped(boolean check, java.util.function.Supplier<T> read) {
@@ -310,9 +311,12 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    private List<Event> liveEventsFrom(int seen) {
+    private List<Event> takeLiveEvents() {
         List<Event> out;
-        synchronized (pending) { out = new ArrayList<>(pending.subList(Math.min(Math.max(0, seen), pending.size()), pending.size())); }
+        synchronized (pending) {
+            out = new ArrayList<>(pending);
+            pending.clear();
+        }
         out.sort(java.util.Comparator.comparingLong(Event::seq));
         return out;
     }

@@ -22,7 +22,6 @@ public final class LiveDriver implements AutoCloseable {
     private final LatestSlot slot;
     private final boolean recordEvents;
     private final ScheduledExecutorService thread;
-    private int eventsSeen;   // publisher thread only
     private volatile boolean done;
 
     public LiveDriver(Scenario scenario, double speed, boolean recordEvents, LatestSlot slot) {
@@ -47,10 +46,9 @@ public final class LiveDriver implements AutoCloseable {
         if (done) return;
         boolean over = engine.outcome() != null;
         // the snapshot and the events up to it, read in one stop of the world: each event exactly once
-        Engine.LiveFrame f = engine.frameStopped(false, eventsSeen);
+        Engine.LiveFrame f = engine.takeFrame(false);
         Snapshot s = f.snapshot();
         List<Event> fresh = recordEvents ? f.events() : List.of();
-        eventsSeen += f.events().size();
         slot.publish(new Frame(s, fresh, s.events(), s.events(), !over, over, false));
         if (over) {
             done = true;

@@ -127,6 +127,24 @@ class LiveModeTest {
     }
 
     @Test
+    void aBreakpointHoldsTheLiveWorldWhenAMatchingEventIsSeen(FxRobot robot) throws Exception {
+        // given a preemption breakpoint and a fast live clock (sysmon preempts after a 10 ms time slice)
+        robot.interact(() -> c.breakpoints().add(Breakpoint.of(Breakpoint.Kind.PREEMPT)));
+        c.setSpeed(60);
+        // when the run goes live
+        robot.clickOn("#modeLive");
+        // then it is held once a preemption has been seen, and shows that consistent moment
+        waitFor("held at the breakpoint", () -> c.statusProperty().get().startsWith("breakpoint: preemption") && !c.playingProperty().get());
+        settle();
+        assertThat(c.events()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.PREEMPT || e.kind() == org.gmplab.snapshot.EventKind.PREEMPT_REQUEST);
+        Snapshot a = c.getSnapshot();
+        consistent(a);
+        Thread.sleep(200);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(c.getSnapshot()).isEqualTo(a);
+    }
+
+    @Test
     void closingWhileLiveAndWhilePausedReturnsPromptly(FxRobot robot) throws Exception {
         for (boolean pause : new boolean[] {false, true}) {
             Scenario sc = ScenarioJson.load(Path.of("scenarios/cpubound.json"));

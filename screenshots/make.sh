@@ -18,3 +18,6 @@ mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot="$PWD/screenshots
 # test renders the scene under Monocle, and the picture is copied here.
 mvn -B -q test -Dtest=WindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-controls.png screenshots/window-controls.png
+# The window in live mode, paused (the same way, by LiveWindowScreenshotTest).
+mvn -B -q test -Dtest=LiveWindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png

@@ -150,7 +150,8 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> toStart() { return move(history::toStart); }
     public CompletableFuture<Void> toEnd() { return move(history::toEnd); }
     public CompletableFuture<Void> stepBack() { return move(history::stepBack); }
-    public CompletableFuture<Void> jumpTo(long n) { return move(() -> history.jumpTo(n)); }
+    /** Jumps to position {@code n}; in live mode nothing happens (selecting a live event only shows its why). */
+    public CompletableFuture<Void> jumpTo(long n) { return live != null ? idle() : move(() -> history.jumpTo(n)); }
 
     /** Forward one position (one event, and the minor ones the engine emits before its next safe point). */
     public CompletableFuture<Void> stepEvent() {
@@ -171,7 +172,7 @@ public final class Controller implements AutoCloseable {
         Platform.runLater(() -> status.set("running to the next breakpoint… (Space stops)"));
         return run(() -> {
             try {
-                runToBreakpointNow();
+                stepOnly(this::runToBreakpointNow).run(); // live mode may have begun since it was asked
             } finally {
                 running = false;
             }

@@ -36,6 +36,7 @@ final class TransportBar extends VBox {
     final ToggleButton liveMode = new ToggleButton("Live");
     final SegmentedButton mode = new SegmentedButton(stepMode, liveMode);
     private boolean updating;
+    private final java.util.Map<Control, String> stepTips = new java.util.HashMap<>(); // the step-mode tooltips
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
@@ -118,8 +119,6 @@ final class TransportBar extends VBox {
         HBox.setHgrow(timeline, Priority.ALWAYS);
         getChildren().addAll(bar, line);
     }
-
-    private final java.util.Map<Control, String> stepTips = new java.util.HashMap<>();
 
     /** Step: the event shown of the recorded history; live: the live clock and the events so far. */
     private void showWhere(Controller c) {

@@ -38,7 +38,7 @@ public final class LiveTurnstile implements Turnstile {
     private final Queue<EngineThread> all = new ConcurrentLinkedQueue<>();
 
     private volatile boolean frozen;
-    private boolean held;           // guarded by this
+    private volatile boolean held;  // written under this; read by any thread
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
@@ -237,7 +237,7 @@ public final class LiveTurnstile implements Turnstile {
     }
 
     /** Whether the world is held by {@link #hold}. */
-    public synchronized boolean held() { return held; }
+    public boolean held() { return held; }
 
     /** A running thread waits here while the world is frozen. */
     private void gate() {

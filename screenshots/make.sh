@@ -21,3 +21,6 @@ mvn -B -q test -Dtest=WindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=fal
 cp target/screenshots/window-controls.png screenshots/window-controls.png
 mvn -B -q test -Dtest=EditorScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
+# The window in live mode, paused (the same way, by LiveWindowScreenshotTest).
+mvn -B -q test -Dtest=LiveWindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png

@@ -23,6 +23,7 @@ import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 import org.gmplab.engine.Action;
+import org.gmplab.engine.Engine;
 import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
@@ -42,6 +43,14 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Each command returns a future completed after its result was posted to the FX thread. Failures never
  * escape: a refused action (IllegalArgumentException) sets {@link #refusalProperty()}; anything else, and a
  * run that ends in a fatal error or an engine crash, sets {@link #errorProperty()}.
+ *
+ * <p><b>Live mode</b> ({@link #setMode}): beside the history, a {@link LiveRun} runs the same scenario from
+ * its start on real threads; the driver thread takes its exact frames {@link LiveRun#FPS} times a second and
+ * posts them through the same properties (the snapshot, the events, playing, finished, status, error).
+ * Play/pause then let the live world go and hold it stopped; a breakpoint that matches a frame's events
+ * pauses it. The commands that need the recorded history (stepping, jumping, running to a breakpoint,
+ * injecting) are refused in live mode ({@link #stepOnly}); switching back to step mode shows the history
+ * where it was left, which the live run never touched.
  */
 public final class Controller implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
@@ -58,6 +67,10 @@ public final class Controller implements AutoCloseable {
     private volatile List<Breakpoint> bps = List.of();
     private volatile boolean cancel;
     private volatile boolean running;        // a run to the next breakpoint is queued or under way
+    private volatile LiveRun live;           // set and cleared by the driver thread; close() may end it
+    private ScheduledFuture<?> liveTicking;   // driver thread only
+    private Snapshot liveShown;              // driver thread only: the live frame shown last
+    private String liveStatus = "";          // driver thread only
 
     // FX thread only
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
@@ -70,6 +83,7 @@ public final class Controller implements AutoCloseable {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ObservableList<Event> events = FXCollections.observableArrayList();
     private final ObservableList<Breakpoint> breakpoints = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<Engine.Mode> mode = new ReadOnlyObjectWrapper<>(this, "mode", Engine.Mode.STEP);
     private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
     private volatile long start;
 
@@ -112,15 +126,32 @@ public final class Controller implements AutoCloseable {
     public long start() { return start; }
     /** Every event of the current branch, in seq order (FX thread, read-only for callers). */
     public ObservableList<Event> events() { return FXCollections.unmodifiableObservableList(events); }
+    /** Step (the recorded history) or live (real threads); follows {@link #setMode}. */
+    public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
     /** The breakpoints; edit on the FX thread. */
     public ObservableList<Breakpoint> breakpoints() { return breakpoints; }
 
     // ---- commands (any thread) ----------------------------------------------------------------------
 
+    /** Events a live run keeps in the list: the latest ones. */
+    public static final int LIVE_EVENTS = 20_000;
+
+    /**
+     * Switches between step mode (the recorded history, where it was left) and live mode (the scenario from
+     * its start on real threads; a live engine cannot continue a step-mode moment).
+     */
+    public CompletableFuture<Void> setMode(Engine.Mode m) {
+        if (m == Engine.Mode.LIVE) cancel = true; // a run to the next breakpoint under way stops
+        return run(() -> {
+            if (m == Engine.Mode.LIVE) startLive(); else stopLive();
+        });
+    }
+
     public CompletableFuture<Void> toStart() { return move(history::toStart); }
     public CompletableFuture<Void> toEnd() { return move(history::toEnd); }
     public CompletableFuture<Void> stepBack() { return move(history::stepBack); }
-    public CompletableFuture<Void> jumpTo(long n) { return move(() -> history.jumpTo(n)); }
+    /** Jumps to position {@code n}; in live mode nothing happens (selecting a live event only shows its why). */
+    public CompletableFuture<Void> jumpTo(long n) { return live != null ? idle() : move(() -> history.jumpTo(n)); }
 
     /**
      * To the position that includes event {@code n}, then on in virtual time to {@code time} if it is ≥ 0 (a
@@ -148,23 +179,24 @@ public final class Controller implements AutoCloseable {
 
     /** Forward one position (one event, and the minor ones the engine emits before its next safe point). */
     public CompletableFuture<Void> stepEvent() {
-        return run(() -> {
+        return run(stepOnly(() -> {
             stopTicking();
             Snapshot before = history.snapshot();
             List<Event> passed = forward();
             String hit = passed == null ? null : Breakpoint.firstHit(bps, passed, before, history.snapshot());
             post(passed, passed == null ? "at the end of the run" : hit == null ? "" : "breakpoint: " + hit);
-        });
+        }));
     }
 
     /** Forward until the next position that matches a breakpoint (or the end of the run). */
     public CompletableFuture<Void> runToBreakpoint() {
+        if (live != null) return run(stepOnly(() -> { }));
         cancel = false;
         running = true;
         Platform.runLater(() -> status.set("running to the next breakpoint… (Space stops)"));
         return run(() -> {
             try {
-                runToBreakpointNow();
+                stepOnly(this::runToBreakpointNow).run(); // live mode may have begun since it was asked
             } finally {
                 running = false;
             }
@@ -192,6 +224,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> play() {
         if (running) { cancel = true; return idle(); }
         return run(() -> {
+            if (live != null) { livePlay(true); return; }
             if (ticking == null) startTicking();
             post(List.of(), "playing");
         });
@@ -199,30 +232,36 @@ public final class Controller implements AutoCloseable {
 
     public CompletableFuture<Void> pause() {
         cancel = true;
-        return run(() -> { stopTicking(); post(List.of(), "paused"); });
+        return run(() -> {
+            if (live != null) { livePlay(false); return; }
+            stopTicking();
+            post(List.of(), "paused");
+        });
     }
 
     /** Plays if paused; pauses if playing; also stops a run to the next breakpoint that is under way. */
     public CompletableFuture<Void> togglePlay() {
         if (running) { cancel = true; return idle(); }
         return run(() -> {
+            if (live != null) { livePlay(live.paused()); return; }
             if (ticking == null) { startTicking(); post(List.of(), "playing"); }
             else { stopTicking(); post(List.of(), "paused"); }
         });
     }
 
-    /** Major steps a second while playing, 0.1 to 1000. */
+    /** Major steps a second while playing, 0.1 to 1000; in live mode, ms of Go time a second ({@link LiveRun#speedFor}). */
     public CompletableFuture<Void> setSpeed(double perSecond) {
         double s = Math.max(0.1, Math.min(1000, perSecond));
         return run(() -> {
             speed = s;
+            if (live != null) live.setSpeed(s);
             if (ticking != null) { stopTicking(); startTicking(); }
         });
     }
 
     /** Applies {@code a} at the current position (recorded by the history); a refusal goes to {@link #refusalProperty()}. */
     public CompletableFuture<Void> inject(Action a) {
-        return run(() -> {
+        return run(stepOnly(() -> {
             stopTicking();
             try {
                 history.inject(a);
@@ -245,7 +284,7 @@ public final class Controller implements AutoCloseable {
             for (Event e : evs) branch.put(e.seq(), e);
             Platform.runLater(() -> refusal.set(""));
             post(evs, "injected: " + a);
-        });
+        }));
     }
 
     /**
@@ -255,6 +294,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> load(History next) {
         cancel = true;
         return run(() -> {
+            stopLive();
             stopTicking();
             History old = history;
             history = next;
@@ -293,6 +333,8 @@ public final class Controller implements AutoCloseable {
     @Override
     public void close() {
         cancel = true;
+        LiveRun l = live;
+        if (l != null) l.close(); // its threads end at once, paused or not; a frame under way returns
         thread.shutdownNow();
         try {
             thread.awaitTermination(5, TimeUnit.SECONDS);
@@ -343,10 +385,130 @@ public final class Controller implements AutoCloseable {
     }
 
     private CompletableFuture<Void> move(Runnable r) {
-        return run(() -> {
+        return run(stepOnly(() -> {
             stopTicking();
             r.run();
             post(List.of(), "");
+        }));
+    }
+
+    /** {@code r}, or in live mode a status saying it needs step mode. */
+    private Runnable stepOnly(Runnable r) {
+        return () -> {
+            if (live == null) { r.run(); return; }
+            Platform.runLater(() -> status.set("step mode only: a live run cannot step, go back, jump or inject through the history — switch to Step"));
+        };
+    }
+
+    // ---- live mode (driver thread) -------------------------------------------------------------------
+
+    private static final String LIVE_RUNNING = "live: the program runs from its start on real threads (a live run cannot continue a step-mode moment); Space pauses";
+
+    private void startLive() {
+        if (live != null) return;
+        stopTicking();
+        live = new LiveRun(history.scenario(), speed);
+        liveShown = null;
+        liveStatus = LIVE_RUNNING;
+        Platform.runLater(() -> {
+            events.clear();
+            refusal.set("");
+            mode.set(Engine.Mode.LIVE);
+        });
+        startLiveTicking();
+    }
+
+    private void stopLive() {
+        LiveRun l = live;
+        if (l == null) return;
+        stopLiveTicking();
+        live = null;
+        l.close();
+        List<Event> shown = new ArrayList<>(branch.headMap(postedUpTo, true).values());
+        Platform.runLater(() -> {
+            events.setAll(shown);
+            mode.set(Engine.Mode.STEP);
+        });
+        post(List.of(), "step mode: back at event " + history.position() + ", where it was left");
+    }
+
+    /** Lets the live world go ({@code run}) or holds it stopped. */
+    private void livePlay(boolean run) {
+        LiveRun l = live;
+        if (l.ended()) {
+            liveStatus = "the live run has ended: switch to Step and back to Live to run it again";
+        } else if (run && l.paused()) {
+            l.resume();
+            liveStatus = LIVE_RUNNING;
+            startLiveTicking();
+            return;
+        } else if (!run && !l.paused()) {
+            holdLive(l, "paused");
+            return;
+        }
+        postLive(l.frame(liveShown), List.of());
+    }
+
+    /** Holds the live world, shows it (one more frame, of the held moment), and stops taking frames. */
+    private void holdLive(LiveRun l, String why) {
+        stopLiveTicking();
+        String verdict = l.pause();
+        liveStatus = verdict == null ? "the live run has ended" : why + ": the world is stopped, every M at a safe point; " + verdict + " (Space resumes)";
+        liveTick();
+    }
+
+    private void startLiveTicking() {
+        if (liveTicking == null)
+            liveTicking = thread.scheduleWithFixedDelay(this::liveTick, 0, 1_000_000_000L / LiveRun.FPS, TimeUnit.NANOSECONDS);
+    }
+
+    private void stopLiveTicking() {
+        if (liveTicking != null) { liveTicking.cancel(false); liveTicking = null; }
+    }
+
+    /** Takes one live frame and posts it; a matching breakpoint holds the world. */
+    private void liveTick() {
+        LiveRun l = live;
+        if (l == null) return;
+        try {
+            Snapshot before = liveShown;
+            LiveRun.Frame f = l.frame(liveShown);
+            String hit = f.paused() || f.last() || before == null || f.events().isEmpty() ? null
+                    : Breakpoint.firstHit(bps, f.events(), before, f.snapshot());
+            if (f.last()) {
+                stopLiveTicking();
+                liveStatus = f.outcome() != null && f.outcome().kind() == org.gmplab.engine.Outcome.Kind.EXITED
+                        ? "the live run ended: main returned (switch to Step and back to Live to run it again)"
+                        : "the live run stopped";
+            }
+            postLive(f, f.events());
+            if (hit != null) holdLive(l, "breakpoint: " + hit + " (the live world is held at the next frame)");
+        } catch (RuntimeException e) {
+            stopLiveTicking();
+            report(e);
+        }
+    }
+
+    private void postLive(LiveRun.Frame f, List<Event> fresh) {
+        liveShown = f.snapshot();
+        Snapshot s = f.snapshot();
+        boolean play = !f.paused() && !f.last(), fin = f.last();
+        String what = liveStatus;
+        org.gmplab.engine.Outcome o = f.outcome();
+        String err = o == null || o.kind() == org.gmplab.engine.Outcome.Kind.EXITED ? null
+                : o.kind() == org.gmplab.engine.Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
+                : "The program stopped with a fatal error: " + o.message();
+        Platform.runLater(() -> {
+            if (!fresh.isEmpty()) {
+                events.addAll(fresh);
+                int extra = events.size() - LIVE_EVENTS;
+                if (extra > 0) events.remove(0, extra);
+            }
+            snapshot.set(s);
+            playing.set(play);
+            finished.set(fin);
+            status.set(what);
+            if (err != null) error.set(err);
         });
     }
 

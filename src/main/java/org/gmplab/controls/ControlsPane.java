@@ -83,6 +83,7 @@ public final class ControlsPane extends StackPane {
     private final HBox top;
     final Label lockNote = new Label();
     private String lockedBy;                 // why the transport is locked, or null
+    private final javafx.beans.property.BooleanProperty locked = new javafx.beans.property.SimpleBooleanProperty(this, "locked");
     private Runnable presenter = () -> { };
 
     public ControlsPane(Controller c, SchedulerView view, Node... extraTools) {
@@ -100,7 +101,7 @@ public final class ControlsPane extends StackPane {
         tabs.getTabs().addAll(tab("Event log", log, "Every event of the run with its reason; select one to jump there"),
                 tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown"),
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
-                tab("Inject", inject, "Act on the running program: syscalls, blocking, spawning, GOMAXPROCS"),
+                tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
         split.getItems().setAll(view, tabs);
         split.setDividerPositions(0.6);
@@ -171,10 +172,16 @@ public final class ControlsPane extends StackPane {
         block.setOnAction(e -> inject.block.fire());
         MenuItem unblock = new MenuItem("Unblock");
         unblock.setOnAction(e -> inject.unblock.fire());
+        MenuItem gosched = new MenuItem("Gosched");
+        gosched.setOnAction(e -> inject.gosched.fire());
         MenuItem net = new MenuItem("Network ready");
         net.setOnAction(e -> inject.netready.fire());
-        gMenu.getItems().addAll(sys, block, unblock, net);
+        gMenu.getItems().addAll(sys, block, unblock, gosched, net);
         getProperties().put(ContextMenu.class, gMenu);   // for Words.translate
+        // Injecting goes through the recorded history: step mode only (and not while a lesson holds the controls).
+        javafx.beans.binding.BooleanBinding live = c.modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE);
+        inject.disableProperty().bind(live.or(locked));
+        for (MenuItem item : gMenu.getItems()) item.disableProperty().bind(live);
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }
@@ -186,8 +193,8 @@ public final class ControlsPane extends StackPane {
     public void lock(String why) {
         lockedBy = why;
         boolean on = why != null;
+        locked.set(on);
         transport.setDisable(on);
-        inject.setDisable(on);
         breakpoints.setDisable(on);
         lockNote.setText(on ? why : "");
         lockNote.setVisible(on);

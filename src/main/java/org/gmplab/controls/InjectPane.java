@@ -13,8 +13,9 @@ import org.gmplab.engine.Action;
 
 /**
  * Actions from outside the program, applied through the history so they are recorded and replayed: a
- * syscall, block/unblock, network-ready for a goroutine; spawning goroutines; changing GOMAXPROCS.
- * A refusal is shown in words. (The engine has no injected Gosched, so there is none here.)
+ * syscall, block/unblock, Gosched, network-ready for a goroutine; spawning goroutines; changing GOMAXPROCS.
+ * A refusal is shown in words. Gosched makes the selected running G call {@code runtime.Gosched()}:
+ * Go's {@code goschedImpl} puts it at the tail of the global queue and its M schedules another G.
  */
 final class InjectPane extends VBox {
     final TextField goid = TransportBar.field("injectG", "goid", "The goroutine to act on (click one on the canvas)", 5);
@@ -22,6 +23,7 @@ final class InjectPane extends VBox {
     final Button syscall = button("injectSyscall", "Enter syscall", "The running G enters a blocking system call of that length");
     final Button block = button("injectBlock", "Block", "The running G blocks until unblocked");
     final Button unblock = button("injectUnblock", "Unblock", "A G blocked from here becomes runnable (global queue)");
+    final Button gosched = button("injectGosched", "Gosched", "The running G calls runtime.Gosched(): to the tail of the global queue, its M runs another G");
     final Button netready = button("injectNetReady", "Network ready", "The data of the G's network read arrives now");
     final TextField fn = TransportBar.field("spawnFn", "function", "The function new goroutines run", 5);
     final TextField count = TransportBar.field("spawnCount", "N", "How many goroutines to start", 5);
@@ -46,6 +48,7 @@ final class InjectPane extends VBox {
         syscall.setOnAction(e -> withG(c, g -> new Action.InjectSyscall(g, Math.round(dbl(millis, "duration") * 1_000_000))));
         block.setOnAction(e -> withG(c, Action.Block::new));
         unblock.setOnAction(e -> withG(c, Action.Unblock::new));
+        gosched.setOnAction(e -> withG(c, Action.Gosched::new));
         netready.setOnAction(e -> withG(c, Action.NetReady::new));
         spawn.setOnAction(e -> act(c, () -> {
             List<Long> a = new ArrayList<>();
@@ -58,7 +61,7 @@ final class InjectPane extends VBox {
         grid.setHgap(4);
         grid.setVgap(4);
         grid.addRow(0, new Label("G"), goid, new Label("ms"), millis, syscall);
-        grid.addRow(1, new Label(""), block, unblock, netready);
+        grid.addRow(1, new Label(""), block, unblock, gosched, netready);
         grid.addRow(2, new Label("go"), fn, count, args, spawn);
         grid.addRow(3, new Label("procs"), procs, gomaxprocs);
         getChildren().addAll(new Label("Inject at the moment shown (recorded; stepping back and injecting starts a new branch)"), grid, refusal);

@@ -12,9 +12,15 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
+import org.controlsfx.control.SegmentedButton;
+
+import org.gmplab.engine.Engine;
+
 /**
- * The transport: start, step back, play/pause, step one event, run to the next breakpoint, end, speed,
- * and a timeline slider over the recorded history. Every control has a tooltip naming its key.
+ * The transport: the mode (Step | Live), start, step back, play/pause, step one event, run to the next
+ * breakpoint, end, speed, and a timeline slider over the recorded history. Every control has a tooltip
+ * naming its key. In live mode the controls that need the recorded history are disabled (their tooltips
+ * say why), play/pause let the live world go and hold it, and the speed sets the live clock.
  */
 final class TransportBar extends VBox {
     final Button toStart = button("toStart", "|◀", "Go to the start of the run (Home)");
@@ -26,9 +32,42 @@ final class TransportBar extends VBox {
     final Slider speed = new Slider(1, 60, 4);
     final Slider timeline = new Slider(1, 1, 1);
     final Label where = new Label();
+    final ToggleButton stepMode = new ToggleButton("Step");
+    final ToggleButton liveMode = new ToggleButton("Live");
+    final SegmentedButton mode = new SegmentedButton(stepMode, liveMode);
     private boolean updating;
+    private final java.util.Map<Control, String> stepTips = new java.util.HashMap<>(); // the step-mode tooltips
+
+    private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
     TransportBar(Controller c) {
+        mode.setId("mode");
+        stepMode.setId("modeStep");
+        liveMode.setId("modeLive");
+        tip(stepMode, "Step mode: deterministic, virtual time, one thread at a time; the recorded history, where it was left");
+        tip(liveMode, "Live mode: the scenario runs from its start on real parallel threads (a live engine cannot continue"
+                + " a step-mode moment); Pause stops the world and holds it. Stepping, jumping and injecting need Step mode.");
+        stepMode.setSelected(true);
+        mode.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
+            if (updating) return;
+            if (now == null) { was.setSelected(true); return; } // one mode is always chosen
+            c.setMode(now == liveMode ? Engine.Mode.LIVE : Engine.Mode.STEP);
+        });
+        c.modeProperty().addListener((o, was, m) -> {
+            boolean live = m == Engine.Mode.LIVE;
+            updating = true;
+            (live ? liveMode : stepMode).setSelected(true);
+            updating = false;
+            for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) {
+                x.setDisable(live);
+                x.getTooltip().setText(live ? Words.get(STEP_ONLY) + Words.get(" (%s)", Words.get(stepTips.get(x))) : Words.get(stepTips.get(x)));
+            }
+            play.getTooltip().setText(Words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
+                    : "Play / pause: one major event per tick (Space)"));
+            speed.getTooltip().setText(Words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
+                    : "Speed while playing: major events a second (+ / −)"));
+            showWhere(c);
+        });
         play.setId("play");
         play.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         tip(play, "Play / pause: one major event per tick (Space)");
@@ -40,6 +79,11 @@ final class TransportBar extends VBox {
         where.setId("where");
         where.setMinWidth(130);
         tip(where, "The event index shown / the end of the recorded history");
+
+        for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, x.getTooltip().getText());
+        ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
+        c.snapshotProperty().addListener(liveWhere);
+        c.playingProperty().addListener(liveWhere);
 
         toStart.setOnAction(e -> c.toStart());
         stepBack.setOnAction(e -> c.stepBack());
@@ -58,27 +102,36 @@ final class TransportBar extends VBox {
         c.setSpeed(speed.getValue());
         speed.valueProperty().addListener((o, a, b) -> c.setSpeed(b.doubleValue()));
 
-        Runnable whereText = () -> where.setText(Words.get("event %d / %d", c.getPosition(), c.endProperty().get())
-                + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
         ChangeListener<Object> sync = (o, a, b) -> {
             updating = true;
             timeline.setMin(c.start());
             timeline.setMax(Math.max(c.start() + 1, c.endProperty().get()));
             timeline.setValue(c.getPosition());
             updating = false;
-            whereText.run();
+            showWhere(c);
         };
-        Words.dynamic(where, whereText);
+        Words.dynamic(where, () -> showWhere(c));
         c.positionProperty().addListener(sync);
         c.endProperty().addListener(sync);
         c.finishedProperty().addListener(sync);
         timeline.valueProperty().addListener((o, a, b) -> { if (!updating && !timeline.isValueChanging()) c.jumpTo(Math.round(b.doubleValue())); });
         timeline.valueChangingProperty().addListener((o, a, ch) -> { if (!ch && !updating) c.jumpTo(Math.round(timeline.getValue())); });
 
-        ToolBar bar = new ToolBar(toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, where);
+        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, where);
         HBox line = new HBox(6, new Label(" timeline"), timeline);
         HBox.setHgrow(timeline, Priority.ALWAYS);
         getChildren().addAll(bar, line);
+    }
+
+    /** Step: the event shown of the recorded history; live: the live clock and the events so far. */
+    private void showWhere(Controller c) {
+        if (c.modeProperty().get() == Engine.Mode.LIVE) {
+            org.gmplab.snapshot.Snapshot s = c.getSnapshot();
+            where.setText(s == null ? Words.get("live") : Words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())
+                    + (c.finishedProperty().get() ? Words.get(" (ended)") : c.playingProperty().get() ? "" : Words.get(" (paused)")));
+        } else {
+            where.setText(Words.get("event %d / %d", c.getPosition(), c.endProperty().get()) + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
+        }
     }
 
     private static Button button(String id, String text, String tip) {

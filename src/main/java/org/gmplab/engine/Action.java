@@ -30,6 +30,13 @@ public sealed interface Action {
     /** A goroutine calling {@code runtime.GOMAXPROCS(n)} is started (the change needs a stop-the-world). */
     record SetGomaxprocs(int n) implements Action {}
 
+    /**
+     * The running goroutine {@code goid} calls {@code runtime.Gosched()} at its next instruction (or the next
+     * slice of a long {@code work}): Go's {@code gosched_m} → {@code goschedImpl} puts it at the tail of the
+     * global queue and its M schedules another G.
+     */
+    record Gosched(long goid) implements Action {}
+
     /** The data of goroutine {@code goid}'s network read arrives now. */
     record NetReady(long goid) implements Action {}
 

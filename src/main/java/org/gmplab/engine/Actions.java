@@ -9,7 +9,7 @@ import org.gmplab.engine.program.Scenario;
  * How each {@link Action} from outside is checked against the world and carried out: mostly by the
  * same functions Go would use for such an external event ({@code injectglist} for new or unblocked
  * goroutines, the poller for network data), or by a flag the goroutine's M honours at its next
- * instruction (an injected syscall or block).
+ * instruction (an injected syscall, block or Gosched; a Gosched also at the next slice of a long work).
  */
 final class Actions {
     private Actions() { }
@@ -19,6 +19,7 @@ final class Actions {
         if (a instanceof Action.Block x) return x.goid();
         if (a instanceof Action.Unblock x) return x.goid();
         if (a instanceof Action.NetReady x) return x.goid();
+        if (a instanceof Action.Gosched x) return x.goid();
         return -1;
     }
 
@@ -38,6 +39,10 @@ final class Actions {
         if (a instanceof Action.Block x) {
             Goroutine g = running(sched, x.goid(), "block");
             return new Prepared("G" + x.goid() + " blocks at its next instruction until unblocked", () -> g.injected = x);
+        }
+        if (a instanceof Action.Gosched x) {
+            Goroutine g = running(sched, x.goid(), "call runtime.Gosched()");
+            return new Prepared("G" + x.goid() + " calls runtime.Gosched() at its next instruction: it goes to the tail of the global queue", () -> g.injected = x);
         }
         if (a instanceof Action.Unblock x) {
             Goroutine g = find(sched, x.goid());

@@ -24,7 +24,9 @@ import org.gmplab.snapshot.Snapshot;
  * engine threads take turns until a condition holds, then returns with the world frozen, so
  * {@link #snapshot()} is exact and the invariants are checked at every safe point where events happened.
  *
- * <p><b>Live mode</b> ({@link #live}): the Ms start at once and run in parallel; {@link #awaitEnd} waits.
+ * <p><b>Live mode</b> ({@link #live}): the Ms start at once and run in parallel; {@link #awaitEnd} waits;
+ * {@link #snapshotStopped} stops the world for an exact snapshot; {@link #pause}/{@link #resume} hold it
+ * stopped and let it go.
  */
 public final class Engine implements AutoCloseable {
     public enum Mode { STEP, LIVE }
@@ -259,12 +261,13 @@ public final class Engine implements AutoCloseable {
     public Outcome outcome() { return outcome.get(); }
 
     /**
-     * The world now. Exact in step mode (frozen between turns) and after a live run ended; while a live
+     * The world now. Exact in step mode (frozen between turns), in a paused live run and after a live run ended; while a live
      * run goes on it is read on the fly, as Go's schedtrace reads it, and each G's place is left empty.
      */
     public Snapshot snapshot() {
-        boolean exact = mode == Mode.STEP || outcome.get() != null;
-        if (mode == Mode.LIVE && exact) joinThreads(); // after the end, the Ms are still unwinding for a moment
+        boolean ended = outcome.get() != null;
+        if (mode == Mode.LIVE && ended) joinThreads(); // after the end, the Ms are still unwinding for a moment
+        boolean exact = mode == Mode.STEP || ended || paused();
         return reader.snapshot(now(), trace.count(), exact);
     }
 
@@ -272,26 +275,85 @@ public final class Engine implements AutoCloseable {
      * Live mode: stops the world — every M halts at its next scheduling point, as in step mode — takes an
      * exact snapshot (and, with {@code check}, verifies the invariants on it), and lets the world go on.
      * Costs the running program a pause of about the time it takes the slowest M to reach a safe point.
+     * While the world is {@link #pause paused} it is already stopped: nothing waits and nothing goes on.
      */
     public Snapshot snapshotStopped(boolean check) {
+        return whileStopped(check, () -> reader.snapshot(now(), trace.count(), true));
+    }
+
+    /** An exact live snapshot and the events recorded up to it not taken before. */
+    public record LiveFrame(Snapshot snapshot, List<Event> events) {
+        public LiveFrame { events = List.copyOf(events); }
+    }
+
+    /**
+     * Live mode: as {@link #snapshotStopped}, and takes the recorded events (in seq order) out of the
+     * engine. Both are read in the same stop of the world, where every event the snapshot counts has been
+     * recorded and none after it, so successive frames hand over each event exactly once, always up to
+     * the snapshot they come with. The events taken are the caller's: {@link #liveEvents} no longer has
+     * them, so a long live run does not keep its whole history in memory.
+     */
+    public LiveFrame takeFrame(boolean check) {
+        return whileStopped(check, () -> new LiveFrame(reader.snapshot(now(), trace.count(), true), takeLiveEvents()));
+    }
+
+    private <T> T whileStopped(boolean check, java.util.function.Supplier<T> read) {
         if (!(ts instanceof LiveTurnstile lt) || outcome.get() != null) {
             if (mode == Mode.LIVE) joinThreads();
             if (check) reader.checkInvariants();
-            return snapshot();
+            return read.get();
         }
         if (!lt.freeze(2_000_000_000L)) {
             // The program ended while we waited: the Ms are unwinding, so read the world once they are gone.
             lt.thaw();
             joinThreads();
             if (check) reader.checkInvariants();
-            return reader.snapshot(now(), trace.count(), true);
+            return read.get();
         }
         try {
             if (check) reader.checkInvariants();
-            return reader.snapshot(now(), trace.count(), true);
+            return read.get();
         } finally {
             lt.thaw();
         }
+    }
+
+    private List<Event> takeLiveEvents() {
+        List<Event> out;
+        synchronized (pending) {
+            out = new ArrayList<>(pending);
+            pending.clear();
+        }
+        out.sort(java.util.Comparator.comparingLong(Event::seq));
+        return out;
+    }
+
+    /**
+     * Live mode: stops the world and holds it stopped — every M waits at a safe point and the clock stands
+     * still — until {@link #resume}, so snapshots and invariant checks meanwhile see one consistent
+     * moment. Does nothing if already paused. {@link #close} ends a paused engine at once.
+     *
+     * @return true if paused; false if the program has ended (there is nothing to hold)
+     * @throws IllegalStateException if the world does not stop within 2 s
+     */
+    public boolean pause() {
+        LiveTurnstile lt = liveTurnstile();
+        if (outcome.get() != null) return false;
+        return lt.hold(2_000_000_000L);
+    }
+
+    /** Live mode: lets a {@link #pause paused} world go on, its clock from where it stood. */
+    public void resume() { liveTurnstile().release(); }
+
+    /** Whether a live run is held by {@link #pause}. */
+    public boolean paused() { return ts instanceof LiveTurnstile lt && lt.held(); }
+
+    /** Live mode: the clock's speed from now on (virtual ns per wall ns, 1e-6 to 1e6). */
+    public void setSpeed(double speed) { liveTurnstile().setSpeed(speed); }
+
+    private LiveTurnstile liveTurnstile() {
+        if (!(ts instanceof LiveTurnstile lt)) throw new IllegalStateException("only in live mode");
+        return lt;
     }
 
     /** Checks the invariants now; throws IllegalStateException naming the first one broken. */

@@ -13,7 +13,7 @@ import org.gmplab.engine.program.IntExpr;
  */
 final class Interpreter {
     /** Why the goroutine stopped running on this M; the M then does Go's matching mcall function. */
-    enum Yield { GOSCHED, PREEMPTED, PARK, EXIT, EXITSYSCALL0 }
+    enum Yield { GOSCHED, GOSCHED_INJECTED, PREEMPTED, PARK, EXIT, EXITSYSCALL0 }
 
     /** Thrown when main returns: as in Go, the whole program exits. */
     static final class ProgramExit extends RuntimeException {
@@ -57,6 +57,10 @@ final class Interpreter {
                             ts.spend(m, slice);
                             f.workLeft -= slice;
                             if (gp.preempt && f.workLeft > 0) return Yield.PREEMPTED;
+                            if (gp.injected instanceof Action.Gosched && f.workLeft > 0) {
+                                gp.injected = null; // the work goes on when the G runs again, as after a preemption
+                                return Yield.GOSCHED_INJECTED;
+                            }
                         }
                         f.workLeft = -1;
                         f.pc++;
@@ -259,6 +263,7 @@ final class Interpreter {
             ts.pass(m, m.sched.costs.statement());
             return null;
         }
+        if (a instanceof Action.Gosched) return Yield.GOSCHED_INJECTED; // the pc stays: it runs on from here
         if (a instanceof Action.Block) {
             Sched sched = m.sched;
             return park(gp, "injected", "injected", () -> sched.injectedBlocked.add(gp));

@@ -16,21 +16,54 @@ import java.util.concurrent.locks.LockSupport;
  * A thread is <em>running</em> unless it is blocked in {@link #park}, {@link #parkUntil} or {@link #sleep};
  * a freeze waits until every running thread waits at a gate, and a blocked thread that wakes up waits at
  * the gate before it touches anything. No lock is ever held at a gate.
+ *
+ * <h2>Holding the world (pause)</h2>
+ * {@link #hold} is a freeze that lasts until {@link #release}: the UI's pause. While held, the clock stands
+ * still too — a paused program's timers and sleeps do not run out behind its back, and two snapshots of
+ * a held world are equal. {@link #freeze}/{@link #thaw} inside a hold neither wait nor let the world go.
+ * The clock is one immutable {@link Clock} swapped whole, so a reader never sees half a change (of speed,
+ * of hold or release).
  */
 public final class LiveTurnstile implements Turnstile {
-    private final long t0 = System.nanoTime();
-    private final double speed;
+    /**
+     * The virtual time {@code base} at wall time {@code wall} (System.nanoTime), advancing at {@code speed}
+     * unless {@code stopped}.
+     */
+    private record Clock(long base, long wall, double speed, boolean stopped) {
+        long at(long nanoTime) { return stopped ? base : base + (long) ((nanoTime - wall) * speed); }
+    }
+
+    private volatile Clock clock;   // replaced whole under this; read by any thread (volatile: a fresh value)
     private volatile boolean shutdown;
     private final Queue<EngineThread> all = new ConcurrentLinkedQueue<>();
 
     private volatile boolean frozen;
+    private volatile boolean held;  // written under this; read by any thread
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
 
     public LiveTurnstile(double speed) {
+        checkSpeed(speed);
+        this.clock = new Clock(0, System.nanoTime(), speed, false);
+    }
+
+    private static void checkSpeed(double speed) {
         if (!(speed >= 1e-6 && speed <= 1e6)) throw new IllegalArgumentException("speed must be between 1e-6 and 1e6, got " + speed);
-        this.speed = speed;
+    }
+
+    /** The speed the clock runs at (virtual ns per wall ns). */
+    public double speed() { return clock.speed(); }
+
+    /**
+     * Changes the speed from now on; virtual time goes on from where it is. A {@code work} slice or a
+     * sleep under way keeps the old rate until its next check.
+     */
+    public synchronized void setSpeed(double speed) {
+        checkSpeed(speed);
+        Clock c = clock;
+        long wall = System.nanoTime();
+        clock = new Clock(c.at(wall), wall, speed, c.stopped());
     }
 
     @Override
@@ -52,7 +85,7 @@ public final class LiveTurnstile implements Turnstile {
 
     @Override
     public void spend(EngineThread self, long nanos) {
-        long end = System.nanoTime() + (long) (nanos / speed);
+        long end = System.nanoTime() + (long) (nanos / clock.speed());
         while (System.nanoTime() - end < 0) {
             if (shutdown) throw EngineExit.INSTANCE;
             if (frozen) {
@@ -71,8 +104,16 @@ public final class LiveTurnstile implements Turnstile {
     public void sleep(EngineThread self, long nanos) {
         blocked();
         try {
-            if (shutdown) throw EngineExit.INSTANCE;
-            LockSupport.parkNanos(this, Math.max(1, (long) (nanos / speed)));
+            // Until the virtual clock has moved on by nanos: a wake-up by a thaw (or any unpark) is not
+            // the end of the sleep, and a held clock keeps the sleeper asleep.
+            long until = now(self) + nanos;
+            for (;;) {
+                if (shutdown) throw EngineExit.INSTANCE;
+                Clock c = clock;
+                long left = until - c.at(System.nanoTime());
+                if (left <= 0) return;
+                LockSupport.parkNanos(this, c.stopped() ? 50_000_000L : Math.max(1, (long) (left / c.speed())));
+            }
         } finally {
             unblocked();
         }
@@ -88,9 +129,10 @@ public final class LiveTurnstile implements Turnstile {
                     return true;
                 }
                 if (shutdown) throw EngineExit.INSTANCE;
-                long left = deadline - now(self);
+                Clock c = clock;
+                long left = deadline - c.at(System.nanoTime());
                 if (left <= 0) return false;
-                LockSupport.parkNanos(this, Math.max(1, (long) (left / speed)));
+                LockSupport.parkNanos(this, c.stopped() ? 50_000_000L : Math.max(1, (long) (left / c.speed())));
             }
         } finally {
             unblocked();
@@ -117,7 +159,7 @@ public final class LiveTurnstile implements Turnstile {
         LockSupport.unpark(t.thread);
     }
 
-    @Override public long now(EngineThread self) { return (long) ((System.nanoTime() - t0) * speed); }
+    @Override public long now(EngineThread self) { return clock.at(System.nanoTime()); }
 
     @Override public boolean shuttingDown() { return shutdown; }
 
@@ -145,6 +187,7 @@ public final class LiveTurnstile implements Turnstile {
      * @throws IllegalStateException if the world does not stop within {@code timeoutNanos}
      */
     public synchronized boolean freeze(long timeoutNanos) {
+        if (held) return !shutdown;
         freezer = Thread.currentThread();
         frozen = true;
         long deadline = System.nanoTime() + timeoutNanos;
@@ -159,12 +202,45 @@ public final class LiveTurnstile implements Turnstile {
         return !shutdown;
     }
 
-    /** Lets the frozen threads go on. */
-    public void thaw() {
+    /** Lets the frozen threads go on (not while the world is held: then {@link #release} does). */
+    public synchronized void thaw() {
+        if (held) return;
         frozen = false;
         freezer = null;
         for (EngineThread t : all) LockSupport.unpark(t.thread);
     }
+
+    /**
+     * Freezes the world and keeps it frozen, with the clock stopped, until {@link #release}: every M waits
+     * at a safe point. Does nothing if already held.
+     *
+     * @return true if the world is held; false if the engine shut down meanwhile
+     * @throws IllegalStateException if the world does not stop within {@code timeoutNanos}
+     */
+    public synchronized boolean hold(long timeoutNanos) {
+        if (held) return !shutdown;
+        if (!freeze(timeoutNanos)) {
+            thaw();
+            return false;
+        }
+        held = true;
+        Clock c = clock;
+        long wall = System.nanoTime();
+        clock = new Clock(c.at(wall), wall, c.speed(), true);
+        return true;
+    }
+
+    /** Ends a {@link #hold}: the clock goes on from where it stood, and so do the threads. */
+    public synchronized void release() {
+        if (!held) return;
+        held = false;
+        Clock c = clock;
+        clock = new Clock(c.base(), System.nanoTime(), c.speed(), false);
+        thaw();
+    }
+
+    /** Whether the world is held by {@link #hold}. */
+    public boolean held() { return held; }
 
     /** A running thread waits here while the world is frozen. */
     private void gate() {

@@ -120,8 +120,9 @@ public class Machine extends EngineThread {
         finder.owed = 0;
         sched.ts.pass(this, cost);
         switch (interp.run(gp)) {
-            case GOSCHED -> goschedImpl(gp, false);
-            case PREEMPTED -> goschedImpl(gp, true);
+            case GOSCHED -> goschedImpl(gp, false, false);
+            case GOSCHED_INJECTED -> goschedImpl(gp, false, true);
+            case PREEMPTED -> goschedImpl(gp, true, false);
             case PARK -> parkM(gp);
             case EXIT -> goexit0(gp);
             case EXITSYSCALL0 -> Syscalls.exitsyscall0(this, gp);
@@ -300,8 +301,11 @@ public class Machine extends EngineThread {
         sched.wakep(this);
     }
 
-    /** Go's {@code goschedImpl}: gp goes to the tail of the global queue; then {@code wakep} (1.22+). */
-    private void goschedImpl(Goroutine gp, boolean preempted) {
+    /**
+     * Go's {@code goschedImpl}: gp goes to the tail of the global queue; then {@code wakep} (1.22+).
+     * {@code injected}: the Gosched was injected from outside ({@link Action.Gosched}), which the event says.
+     */
+    private void goschedImpl(Goroutine gp, boolean preempted, boolean injected) {
         Processor pp = p;
         gp.status = GStatus.RUNNABLE;
         dropg(gp);
@@ -313,7 +317,7 @@ public class Machine extends EngineThread {
         }
         if (trace().on()) trace().emit(this, preempted ? EventKind.PREEMPT : EventKind.GOSCHED, gp.goid, id, pp.id,
                 Trace.d("global", sched.runq.sizeRacy()),
-                gp + (preempted ? " was preempted" : " called runtime.Gosched()") + ": it goes to the tail of the global queue (now "
+                gp + (preempted ? " was preempted" : injected ? " called runtime.Gosched() (injected from outside)" : " called runtime.Gosched()") + ": it goes to the tail of the global queue (now "
                         + sched.runq.sizeRacy() + "), not the local one, so every P can pick it up");
         sched.ts.pass(this, sched.costs.globalOp());
         if (sched.mainStarted) sched.wakep(this);

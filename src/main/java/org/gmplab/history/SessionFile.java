@@ -41,7 +41,7 @@ import org.gmplab.trace.AtomicFile;
  * }</pre>
  * {@code seed} overrides the embedded scenario's. Action types: {@code syscall} (goid, nanos), {@code block}
  * (goid), {@code unblock} (goid), {@code spawn} (fn, count, args), {@code gomaxprocs} (n), {@code netready}
- * (goid). Writing is atomic ({@link AtomicFile}). Reading is strict: a damaged file or one of a newer
+ * (goid), {@code gosched} (goid). Writing is atomic ({@link AtomicFile}). Reading is strict: a damaged file or one of a newer
  * version gets a {@link SessionException} naming the file and what is wrong.
  */
 public final class SessionFile {
@@ -157,6 +157,7 @@ public final class SessionFile {
         }
         else if (x instanceof Action.SetGomaxprocs g) { o.addProperty("type", "gomaxprocs"); o.addProperty("n", g.n()); }
         else if (x instanceof Action.NetReady n) { o.addProperty("type", "netready"); o.addProperty("goid", n.goid()); }
+        else if (x instanceof Action.Gosched g) { o.addProperty("type", "gosched"); o.addProperty("goid", g.goid()); }
         else throw new IllegalArgumentException("unknown action " + x);
         return o;
     }
@@ -177,6 +178,7 @@ public final class SessionFile {
             }
             case "gomaxprocs" -> new Action.SetGomaxprocs((int) num(o, "n", name, where));
             case "netready" -> new Action.NetReady(num(o, "goid", name, where));
+            case "gosched" -> new Action.Gosched(num(o, "goid", name, where));
             default -> throw new SessionException(name, where + ".type: unknown action type \"" + type + "\"");
         };
         if (sp < 0 || ev < 0 || time < 0) throw new SessionException(name, where + ": safePoint, event and time must be ≥ 0");

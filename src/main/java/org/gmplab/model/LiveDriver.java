@@ -23,7 +23,6 @@ public final class LiveDriver implements AutoCloseable {
     private final LatestSlot slot;
     private final boolean recordEvents;
     private final ScheduledExecutorService thread;
-    private int eventsSeen;   // publisher thread only
     private volatile boolean done;
 
     public LiveDriver(Scenario scenario, double speed, boolean recordEvents, LatestSlot slot) {
@@ -49,15 +48,12 @@ public final class LiveDriver implements AutoCloseable {
         boolean over = engine.outcome() != null;
         // The FX side has not taken the previous frame: it is behind (a slow frame, or the Ms starve it of CPU).
         // A new world now would only replace that one, and its stop-the-world would pause the Ms for nothing;
-        // skip this tick. No event is lost: liveEvents() keeps them until the next frame that is published.
+        // skip this tick. No event is lost: the engine keeps them until the next frame takes them.
         if (!over && slot.pending()) return;
-        Snapshot s = engine.snapshotStopped(false);
-        List<Event> fresh = List.of();
-        if (recordEvents) {
-            List<Event> all = engine.liveEvents();
-            fresh = all.subList(Math.min(eventsSeen, all.size()), all.size());
-            eventsSeen = all.size();
-        }
+        // the snapshot and the events up to it, read in one stop of the world: each event exactly once
+        Engine.LiveFrame f = engine.takeFrame(false);
+        Snapshot s = f.snapshot();
+        List<Event> fresh = recordEvents ? f.events() : List.of();
         slot.publish(new Frame(s, fresh, s.events(), s.events(), !over, over, false));
         if (over) {
             done = true;

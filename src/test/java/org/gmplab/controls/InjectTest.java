@@ -115,6 +115,35 @@ class InjectTest {
     }
 
     @Test
+    void goschedClickedForARunningGPutsItInTheGlobalQueueAndTheLogSaysSo(FxRobot robot) throws Exception {
+        // given a running worker selected on the canvas
+        stepUntil(s -> runningWorker(s) > 0, 500);
+        long goid = runningWorker(c.getSnapshot());
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        Rect tok = view.layoutNow().tokens.get(goid);
+        Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
+        robot.clickOn(at.getX(), at.getY());
+        assertThat(pane.inject.goid.getText()).isEqualTo(Long.toString(goid));
+        // when Gosched is clicked in the Inject panel and the run is stepped on until that G yields
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#injectGosched");
+        settle();
+        assertThat(c.refusalProperty().get()).isEmpty();
+        for (int i = 0; i < 200 && c.events().stream().noneMatch(e -> e.kind() == EventKind.GOSCHED && e.g() == goid); i++) {
+            robot.clickOn("#stepEvent");
+            settle();
+        }
+        // then the G is runnable in the global queue
+        Snapshot s = c.getSnapshot();
+        assertThat(s.gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(1); // _Grunnable
+        assertThat(s.globalQueue()).contains(goid);
+        // and the event log shows the gosched event, saying it was injected
+        robot.clickOn("#tab-event-log");
+        assertThat(pane.log.table.getItems()).anyMatch(e -> e.kind() == EventKind.GOSCHED && e.g() == goid
+                && e.why().contains("runtime.Gosched() (injected from outside)"));
+    }
+
+    @Test
     void aRefusedActionIsShownAsAMessageAndNothingChanges(FxRobot robot) throws Exception {
         settle();
         long pos = c.getPosition();

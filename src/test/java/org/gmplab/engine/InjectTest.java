@@ -123,6 +123,84 @@ class InjectTest {
         }
     }
 
+    /**
+     * An injected Gosched is Go's gosched_m → goschedImpl: the running G becomes runnable, goes to the
+     * tail of the global queue under sched.lock, and its M schedules another G.
+     */
+    @Test
+    void injectedGoschedRunsGoschedImplToTheGlobalQueuesTail() {
+        try (Engine e = Engine.step(workers())) {
+            // given G3 running on some M
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 3);
+            int m = e.stoppedAt().m();
+
+            // when it is made to call runtime.Gosched()
+            e.inject(new Action.Gosched(3));
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GOSCHED && ev.g() == 3);
+
+            // then it is runnable at the global queue's tail, and the event says why
+            Event gosched = e.stoppedAt();
+            assertThat(gosched.m()).isEqualTo(m);
+            assertThat(gosched.why()).contains("G3 called runtime.Gosched() (injected from outside)").contains("tail of the global queue");
+            var s = e.snapshot();
+            var g3 = s.gs().stream().filter(g -> g.goid() == 3).findFirst().orElseThrow();
+            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE.go);
+            assertThat(s.globalQueue()).last().isEqualTo(3L);
+            // and its M runs another G next
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.m() == m);
+            assertThat(e.stoppedAt().g()).isNotEqualTo(3);
+            e.run(10_000_000_000L);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        }
+    }
+
+    /** A Gosched injected in the middle of a long work yields at the next work slice; the work goes on later. */
+    @Test
+    void injectedGoschedInALongWorkYieldsAtTheNextSlice() {
+        Scenario sc = prog().procs(1).fn(fn("main", work("5ms"))).build("long");
+        try (Engine e = Engine.step(sc)) {
+            e.run(1_000_000);
+            e.inject(new Action.Gosched(1));
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GOSCHED);
+            assertThat(e.now()).isLessThan(1_500_000);
+            e.run(10_000_000_000L);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+            assertThat(e.now()).isGreaterThanOrEqualTo(5_000_000);
+        }
+    }
+
+    @Test
+    void goschedOfAGoroutineNotRunningIsRefused() {
+        try (Engine e = Engine.step(workers())) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.PARK && ev.g() == 1);
+            assertThatThrownBy(() -> e.inject(new Action.Gosched(1)))
+                    .hasMessage("G1 is waiting, not running: only a running goroutine can call runtime.Gosched()");
+            assertThat(e.actions()).isEmpty();
+        }
+    }
+
+    /** A recorded Gosched is reproduced by a replay, event for event. */
+    @Test
+    void replayReproducesAnInjectedGosched() {
+        List<String> original;
+        List<Action.AppliedAction> actions;
+        try (Engine e = Engine.step(workers())) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 4);
+            e.inject(new Action.Gosched(4));
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 2);
+            e.inject(new Action.Gosched(2));
+            e.run(10_000_000_000L);
+            original = lines(e.drainEvents());
+            actions = e.actions();
+        }
+        assertThat(actions).extracting(Action.AppliedAction::action).containsExactly(new Action.Gosched(4), new Action.Gosched(2));
+        assertThat(original.stream().filter(l -> l.contains("(injected from outside)"))).hasSize(2);
+        try (Engine r = Engine.replay(workers(), actions)) {
+            r.run(10_000_000_000L);
+            assertThat(lines(r.drainEvents())).isEqualTo(original);
+        }
+    }
+
     /** A network read's data can be made to arrive now. */
     @Test
     void netReadyWakesTheReaderEarly() {

@@ -53,6 +53,35 @@ class SessionFileTest {
     }
 
     @Test
+    void anInjectedGoschedRoundTrips() throws Exception {
+        // given a run where a running goroutine was made to call runtime.Gosched()
+        Session saved;
+        String world;
+        try (History h = new History(HistoryTest.scenario("pingpong.json"))) {
+            h.jumpTo(100);
+            while (h.snapshot().gs().stream().noneMatch(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go)) h.stepEvent();
+            long running = h.snapshot().gs().stream().filter(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go).findFirst().orElseThrow().goid();
+            h.inject(new Action.Gosched(running));
+            for (int i = 0; i < 50; i++) h.stepEvent();
+            saved = Session.of(h, Map.of());
+            world = new Gson().toJson(h.snapshot());
+        }
+        Path file = dir.resolve("gosched.gmpsession");
+
+        // when written and read back
+        SessionFile.write(file, saved);
+        Session read = SessionFile.read(file);
+
+        // then the action is there, typed "gosched", and the same world comes back
+        assertThat(Files.readString(file)).contains("\"type\": \"gosched\"");
+        assertThat(read).isEqualTo(saved);
+        assertThat(read.actions().get(0).action()).isInstanceOf(Action.Gosched.class);
+        try (History h = read.open()) {
+            assertThat(new Gson().toJson(h.snapshot())).isEqualTo(world);
+        }
+    }
+
+    @Test
     void aWriteThatFailsHalfwayLeavesTheOldFileIntact() throws Exception {
         Path file = dir.resolve("s.gmpsession");
         Session s;

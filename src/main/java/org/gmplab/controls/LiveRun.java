@@ -1,0 +1,78 @@
+package org.gmplab.controls;
+
+import java.util.List;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.Outcome;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * The window's live mode: a scenario run from its start on real parallel threads ({@link Engine#live}),
+ * watched through exact stopped-world frames ({@link Engine#takeFrame}) — the approach of
+ * {@link org.gmplab.model.LiveDriver}, driven here by the {@link Controller}'s thread. A live run cannot
+ * continue a step-mode moment: its threads really race, so it starts the program afresh.
+ *
+ * <p>Pause holds the world stopped ({@link Engine#pause}): every M waits at a safe point and the clock
+ * stands still, so the picture shown is one consistent moment, and the invariants are checked on it.
+ *
+ * <p>Calling contract: the controller's driver thread only, except {@link #close}, which any thread may
+ * call at any time (a frame under way then ends at once).
+ */
+final class LiveRun implements AutoCloseable {
+    /** Frames a second while running (a stop of the world each). */
+    static final int FPS = 30;
+
+    /** What one frame shows: the world, the events up to it not shown before, and how things stand. */
+    record Frame(Snapshot snapshot, List<Event> events, boolean paused, Outcome outcome, boolean last) {}
+
+    private final Engine engine;
+    private boolean over;        // the final frame has been taken
+
+    /** Starts {@code scenario} live; {@code perSecond} as {@link #speedFor}. */
+    LiveRun(Scenario scenario, double perSecond) {
+        this.engine = Engine.live(scenario, speedFor(perSecond), true);
+    }
+
+    /**
+     * The live clock's speed for the speed control's value: that many ms of Go time a second (slow motion:
+     * the built-in scenarios take from milliseconds to seconds of Go time).
+     */
+    static double speedFor(double perSecond) { return Math.max(1e-6, Math.min(1e6, perSecond / 1000)); }
+
+    void setSpeed(double perSecond) { if (!over) engine.setSpeed(speedFor(perSecond)); }
+
+    /** The world now and the events since the last frame; after the final frame, the same world again. */
+    Frame frame(Snapshot lastShown) {
+        if (over) return new Frame(lastShown, List.of(), false, engine.outcome(), true);
+        Outcome ended = engine.outcome();    // read first: if set, this frame sees the whole run
+        Engine.LiveFrame f = engine.takeFrame(false);
+        over = ended != null;
+        return new Frame(f.snapshot(), f.events(), engine.paused(), ended, over);
+    }
+
+    /**
+     * Stops the world and holds it; checks the invariants on it.
+     *
+     * @return what the check found, in words; null if the program has ended (nothing to hold)
+     */
+    String pause() {
+        if (!engine.pause()) return null;
+        try {
+            engine.checkInvariants();
+            return "every invariant holds";
+        } catch (IllegalStateException e) {
+            return "invariant broken: " + e.getMessage();
+        }
+    }
+
+    void resume() { engine.resume(); }
+
+    boolean paused() { return engine.paused(); }
+
+    boolean ended() { return over; }
+
+    @Override
+    public void close() { engine.close(); }
+}

@@ -1,0 +1,74 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Renders the whole window in live mode, paused, under Monocle to {@code target/screenshots/window-live-paused.png};
+ * {@code screenshots/make.sh} copies it to {@code screenshots/}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LiveWindowScreenshotTest {
+    static final Path OUT = Path.of("target", "screenshots", "window-live-paused.png");
+    GmpLabApp.Content content;
+    Scene scene;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        BorderPane root = new BorderPane();
+        SchedulerView view = new SchedulerView();
+        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        view.setAnimationMillis(0);
+        scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() { content.controller().close(); }
+
+    @Test
+    void wholeWindowLiveAndPaused(FxRobot robot) throws Exception {
+        // given spawn1000 running live for a while (some 20 ms of Go time)
+        robot.clickOn("#modeLive");
+        var c = content.controller();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.modeProperty().get() == Engine.Mode.LIVE
+                && c.getSnapshot() != null && c.getSnapshot().time() > 20_000_000L);
+        // when paused
+        robot.clickOn("#play");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.playingProperty().get());
+        c.idle().get(60, TimeUnit.SECONDS);
+        Thread.sleep(300);   // a few pulses so the canvas has painted
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage[] img = new WritableImage[1];
+        robot.interact(() -> img[0] = scene.snapshot(null));
+        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
+        Files.createDirectories(OUT.getParent());
+        ImageIO.write(png, "png", OUT.toFile());
+        assertThat(c.statusProperty().get()).contains("every invariant holds");
+        assertThat(Files.size(OUT)).isGreaterThan(10_000);
+    }
+}

@@ -1,0 +1,182 @@
+package org.gmplab.controls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.history.History;
+import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Step | Live in the window: live frames, pause holding one consistent moment, back to the step history. */
+@ExtendWith(ApplicationExtension.class)
+class LiveModeTest {
+    Stage stage;
+    Controller c;
+    ControlsPane pane;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        mount(ScenarioJson.load(Path.of("scenarios/cpubound.json")));
+        stage.show();
+    }
+
+    void mount(Scenario sc) {
+        if (c != null) c.close();
+        c = new Controller(new History(sc));
+        SchedulerView view = new SchedulerView();
+        view.setAnimationMillis(0);
+        pane = new ControlsPane(c, view);
+        stage.setScene(new Scene(pane, 1280, 800));
+    }
+
+    @AfterEach
+    void close() { c.close(); }
+
+    void settle() throws Exception {
+        c.idle().get(60, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    void waitFor(String what, java.util.function.BooleanSupplier cond) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond::getAsBoolean);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting until " + what + " (status: " + c.statusProperty().get() + ")");
+        }
+    }
+
+    /** Each goroutine that is not dead is in exactly one place. */
+    static void consistent(Snapshot s) {
+        Set<Long> seen = new HashSet<>();
+        for (Snapshot.G g : s.gs()) {
+            if (g.status() == 6) continue; // _Gdead
+            assertThat(seen.add(g.goid())).as("G%d appears once", g.goid()).isTrue();
+            assertThat(g.where()).as("G%d has a place", g.goid()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void liveFramesMovePauseHoldsOneConsistentMomentAndStepComesBackWhereItWas(FxRobot robot) throws Exception {
+        // given a step-mode run some events in
+        settle();
+        for (int i = 0; i < 12; i++) c.stepEvent();
+        settle();
+        long stepPos = c.getPosition();
+        Snapshot stepWorld = c.getSnapshot();
+
+        // when Live is clicked
+        robot.clickOn("#modeLive");
+        waitFor("live mode", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot() != stepWorld);
+        // then the step-only controls are disabled, saying why, and the canvas gets new exact worlds over time
+        assertThat(pane.transport.stepBack.isDisabled()).isTrue();
+        assertThat(pane.transport.stepBack.getTooltip().getText()).startsWith("Step mode only");
+        assertThat(pane.inject.isDisabled()).isTrue();
+        Snapshot first = c.getSnapshot();
+        waitFor("a later live frame", () -> c.getSnapshot().time() > first.time());
+        consistent(c.getSnapshot());
+        waitFor("live events in the log", () -> !c.events().isEmpty());
+        assertThat(c.playingProperty().get()).isTrue();
+
+        // when pause is clicked
+        robot.clickOn("#play");
+        waitFor("paused", () -> !c.playingProperty().get());
+        settle();
+        // then the world is held: two looks 200 ms apart see the same moment, consistent and checked
+        Snapshot a = c.getSnapshot();
+        Thread.sleep(200);
+        WaitForAsyncUtils.waitForFxEvents();
+        Snapshot b = c.getSnapshot();
+        assertThat(b).isEqualTo(a);
+        consistent(a);
+        assertThat(c.statusProperty().get()).contains("every M at a safe point").contains("every invariant holds");
+        assertThat(pane.transport.where.getText()).contains("paused");
+
+        // when play is clicked, the live world goes on
+        robot.clickOn("#play");
+        waitFor("running again", () -> c.playingProperty().get() && c.getSnapshot().time() > a.time());
+
+        // when Step is clicked, the recorded history is back where it was left
+        robot.clickOn("#modeStep");
+        waitFor("step mode", () -> c.modeProperty().get() == Engine.Mode.STEP);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(stepPos);
+        assertThat(c.getSnapshot()).isEqualTo(stepWorld);
+        assertThat(pane.transport.stepBack.isDisabled()).isFalse();
+        assertThat(c.events()).allMatch(e -> e.seq() <= c.endProperty().get());
+        robot.clickOn("#stepEvent");
+        settle();
+        assertThat(c.getPosition()).isGreaterThan(stepPos);
+    }
+
+    @Test
+    void aBreakpointHoldsTheLiveWorldWhenAMatchingEventIsSeen(FxRobot robot) throws Exception {
+        // given a preemption breakpoint and a fast live clock (sysmon preempts after a 10 ms time slice)
+        robot.interact(() -> c.breakpoints().add(Breakpoint.of(Breakpoint.Kind.PREEMPT)));
+        c.setSpeed(60);
+        // when the run goes live
+        robot.clickOn("#modeLive");
+        // then it is held once a preemption has been seen, and shows that consistent moment
+        waitFor("held at the breakpoint", () -> c.statusProperty().get().startsWith("breakpoint: preemption") && !c.playingProperty().get());
+        settle();
+        assertThat(c.events()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.PREEMPT || e.kind() == org.gmplab.snapshot.EventKind.PREEMPT_REQUEST);
+        Snapshot a = c.getSnapshot();
+        consistent(a);
+        Thread.sleep(200);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(c.getSnapshot()).isEqualTo(a);
+    }
+
+    @Test
+    void closingWhileLiveAndWhilePausedReturnsPromptly(FxRobot robot) throws Exception {
+        for (boolean pause : new boolean[] {false, true}) {
+            Scenario sc = ScenarioJson.load(Path.of("scenarios/cpubound.json"));
+            robot.interact(() -> mount(sc));
+            settle();
+            c.setMode(Engine.Mode.LIVE);
+            waitFor("live frames", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot().time() > 0);
+            if (pause) {
+                c.pause();
+                waitFor("paused", () -> !c.playingProperty().get());
+            }
+            long t0 = System.nanoTime();
+            c.close();
+            assertThat((System.nanoTime() - t0) / 1_000_000).as("ms to close").isLessThan(3_000);
+        }
+    }
+
+    @Test
+    void aFatalErrorInTheLiveRunReachesTheErrorBar(FxRobot robot) throws Exception {
+        // given a program that deadlocks: main receives from a channel nobody sends on
+        Scenario dead = ScenarioJson.parse("""
+                { "name": "deadlock", "gomaxprocs": 1, "seed": 1, "runqSize": 256, "waitGroups": [], "mutexes": [],
+                  "channels": {"c": 0},
+                  "functions": { "main": { "params": [], "body": [ { "op": "recv", "ch": "c" } ] } } }
+                """, "deadlock.json");
+        robot.interact(() -> mount(dead));
+        settle();
+        // when it runs live
+        robot.clickOn("#modeLive");
+        // then Go's fatal error is shown in the window
+        waitFor("the error bar", () -> robot.lookup("#errorBar").query().isVisible());
+        assertThat(c.errorProperty().get()).contains("all goroutines are asleep");
+        assertThat(c.finishedProperty().get()).isTrue();
+    }
+}

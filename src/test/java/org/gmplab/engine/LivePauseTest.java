@@ -1,0 +1,121 @@
+package org.gmplab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pausing a live run ({@link Engine#pause}, the UI's pause): the world is held stopped with every M at a
+ * safe point and the clock still, so it shows one consistent moment for as long as it is held; resuming
+ * loses and duplicates nothing, however often it is done; closing a paused engine ends it at once.
+ */
+class LivePauseTest {
+
+    @Test
+    void aPausedWorldStaysOneConsistentMomentAndTheClockStandsStill() throws Exception {
+        try (Engine e = Engine.live(LiveBlockingStressTest.mix(4, 1), 0.05, true)) {
+            Thread.sleep(20);
+            assertThat(e.pause()).isTrue();
+            assertThat(e.paused()).isTrue();
+            e.checkInvariants();
+            Snapshot a = e.snapshotStopped(true);
+            long t = e.now();
+            Thread.sleep(100);
+            Snapshot b = e.snapshotStopped(true);
+            assertThat(b).isEqualTo(a);
+            assertThat(e.now()).isEqualTo(t);
+            assertThat(e.snapshot()).as("a paused world is read exactly, with each G's place").isEqualTo(a);
+            e.resume();
+            assertThat(e.paused()).isFalse();
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (e.now() == t && System.nanoTime() < deadline) Thread.onSpinWait();
+            assertThat(e.now()).as("the clock goes on from where it stood").isGreaterThan(t).isLessThan(t + 50_000_000L);
+        }
+    }
+
+    @Test
+    void manyPauseResumeCyclesLoseAndDuplicateNoGoroutine() throws Exception {
+        int cycles = 0;
+        for (int rep = 0; rep < 8; rep++) {
+            boolean storm = rep % 2 == 0;
+            Scenario sc = storm ? Scenarios.spawn(5_000, 2 * Scenarios.US, 4, rep) : LiveBlockingStressTest.mix(4, rep);
+            int goroutines = storm ? 5_000 : LiveBlockingStressTest.WORKERS;
+            AtomicIntegerArray exits = new AtomicIntegerArray(goroutines + 64 * sc.gomaxprocs() + 64);
+            LongAdder duplicates = new LongAdder();
+            Engine e = Engine.live(sc, storm ? 1 : 0.2, false, goid -> {
+                if (exits.getAndIncrement((int) goid) != 0) duplicates.increment();
+            });
+            while (e.outcome() == null) {
+                if (!e.pause()) break; // ended meanwhile
+                Snapshot s = e.snapshotStopped(true); // throws if an invariant is broken
+                Set<Long> seen = new HashSet<>();
+                for (Snapshot.G g : s.gs()) {
+                    if (g.status() == GStatus.DEAD.go) continue;
+                    assertThat(seen.add(g.goid())).as("G%d appears once", g.goid()).isTrue();
+                    assertThat(g.where()).as("G%d has a place", g.goid()).isNotEmpty();
+                }
+                assertThat(e.snapshotStopped(false)).isEqualTo(s);
+                e.resume();
+                cycles++;
+            }
+            Outcome o = e.awaitEnd(60, TimeUnit.SECONDS);
+            e.close();
+            assertThat(e.liveThreads()).isZero();
+            assertThat(o.kind()).as(o.message()).isEqualTo(Outcome.Kind.EXITED);
+            assertThat(duplicates.sum()).as("goroutines that exited twice").isZero();
+            e.checkInvariants();
+            long notExited = e.snapshot().gs().stream().filter(g -> g.goid() != 1 && g.status() != GStatus.DEAD.go)
+                    .peek(g -> assertThat(g.instruction()).as("G%d at %s", g.goid(), g.where()).isEqualTo("return")).count();
+            long exited = 0;
+            for (int i = 0; i < exits.length(); i++) exited += exits.get(i);
+            assertThat(exited + notExited).as("every goroutine ran to its end exactly once").isEqualTo(goroutines);
+        }
+        assertThat(cycles).isGreaterThan(20);
+    }
+
+    /** Live frames, paused or not, hand over each recorded event exactly once, up to the snapshot they come with. */
+    @Test
+    void liveFramesGiveEachEventOnceInOrderUpToTheirSnapshot() throws Exception {
+        try (Engine e = Engine.live(LiveBlockingStressTest.mix(4, 5), 0.5, true)) {
+            long next = 1;
+            for (int i = 0; e.outcome() == null || i == 0; i++) {
+                boolean pause = i % 3 == 0 && e.pause();
+                Engine.LiveFrame f = e.takeFrame(true);
+                for (org.gmplab.snapshot.Event ev : f.events()) assertThat(ev.seq()).isEqualTo(next++);
+                assertThat(next - 1).as("events up to the snapshot").isEqualTo(f.snapshot().events());
+                if (pause) e.resume();
+            }
+            Engine.LiveFrame last = e.takeFrame(false);
+            for (org.gmplab.snapshot.Event ev : last.events()) assertThat(ev.seq()).isEqualTo(next++);
+            assertThat(next - 1).isEqualTo(e.eventCount());
+        }
+    }
+
+    @Test
+    void closingAPausedEngineReturnsPromptly() throws Exception {
+        Engine e = Engine.live(LiveBlockingStressTest.mix(4, 3), 0.01, true);
+        Thread.sleep(20);
+        assertThat(e.pause()).isTrue();
+        long t0 = System.nanoTime();
+        e.close();
+        assertThat(System.nanoTime() - t0).isLessThan(2_000_000_000L);
+        assertThat(e.liveThreads()).isZero();
+    }
+
+    @Test
+    void pausingAnEndedRunSaysSo() throws Exception {
+        try (Engine e = Engine.live(Scenarios.spawn(10, 0, 2, 1), 1, false)) {
+            assertThat(e.awaitEnd(30, TimeUnit.SECONDS)).isNotNull();
+            assertThat(e.pause()).isFalse();
+            assertThat(e.paused()).isFalse();
+        }
+    }
+}

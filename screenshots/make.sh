@@ -19,6 +19,7 @@ mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot="$PWD/screenshots
 # test renders the scene under Monocle, and the picture is copied here.
 mvn -B -q test -Dtest=WindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-controls.png screenshots/window-controls.png
+cp target/screenshots/window-zh.png screenshots/window-zh.png
 mvn -B -q test -Dtest=EditorScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
 # The window in live mode, paused (the same way, by LiveWindowScreenshotTest).

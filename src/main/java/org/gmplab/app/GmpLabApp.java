@@ -148,6 +148,9 @@ public final class GmpLabApp extends Application {
             restyle.run();
         };
         root.getProperties().put(Words.class, speak);
+        // the canvas paints its own words, in the bundled CJK font when in Chinese
+        Words.onChange(view, () -> view.setWording(Words.language() == Lang.ZH
+                ? new org.gmplab.view.Wording("zh", s -> Words.get(s), CjkFont.family()) : org.gmplab.view.Wording.ENGLISH));
         Words.languageProperty().addListener(new javafx.beans.value.WeakChangeListener<>(speak));
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());

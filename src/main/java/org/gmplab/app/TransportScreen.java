@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import org.gmplab.controls.Controller;
 import org.gmplab.controls.ControlsPane;
+import org.gmplab.controls.Words;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.history.History;
 import org.gmplab.lessons.Lesson;
@@ -25,7 +26,8 @@ final class TransportScreen implements Screen {
     private final ControlsPane pane;
     private final SchedulerView view;
     private final Supplier<String> note;
-    private Scenario loaded;     // the lesson scenario the controller runs, if it is a fresh history of it
+    private Scenario loaded;
+    private Lesson lesson;       // the lesson shown last     // the lesson scenario the controller runs, if it is a fresh history of it
     private boolean free;
 
     /** {@code note} says, in the learner's language, why the transport is locked and which keys drive the lesson. */
@@ -38,11 +40,11 @@ final class TransportScreen implements Screen {
 
     @Override
     public void show(Lesson lesson, Scenario run, long position, long time, Snapshot snapshot, List<Event> events) {
+        this.lesson = lesson;
         // a fresh run unless the controller still runs this one (a restart, or the editor, may have loaded another)
         if (loaded != run || controller.scenarioProperty().get() != loaded) {
             loaded = run;
-            String caption = lesson.title().en();   // the canvas paints its caption in its own font
-            controller.load(new History(loaded)).thenRun(() -> view.setCaption(caption));
+            controller.load(new History(loaded)).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
         }
         controller.forwardTo(position, time);
         if (!free) pane.lock(note());
@@ -51,6 +53,7 @@ final class TransportScreen implements Screen {
     @Override
     public void setFree(boolean on) {
         free = on;
+        if (lesson != null && !on) view.setCaption(lesson.title().in(Words.language()));   // also after a language change
         if (on) loaded = null;   // the learner may inject: the next lesson moment needs a fresh run
         pane.lock(on ? null : note());
     }

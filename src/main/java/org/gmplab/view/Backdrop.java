@@ -21,7 +21,7 @@ final class Backdrop {
     /** Draws the backdrop of {@code f} at the canvas origin of {@code g} (identity transform), re-rendering if stale. */
     void paint(GraphicsContext g, Frame f, Viewport v, double width, double height) {
         double px = pixelScale(g.getCanvas());
-        Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, v.scale(), v.tx(), v.ty(), width, height, px);
+        Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, f.wording().name(), v.scale(), v.tx(), v.ty(), width, height, px);
         if (!k.equals(key) || image == null) {
             render(f, v, width, height, px);
             key = k;

@@ -17,9 +17,10 @@ public final class LabelPainter implements Painter {
         Theme th = f.theme();
         Layout l = f.layout();
         Snapshot s = f.snap();
+        Wording w = f.wording();
         double fs = l.font;
-        Font bold = Font.font(null, FontWeight.BOLD, fs);
-        Font plain = Font.font(null, FontWeight.NORMAL, fs * 0.9);
+        Font bold = Font.font(w.family(), FontWeight.BOLD, fs);
+        Font plain = Font.font(w.family(), FontWeight.NORMAL, fs * 0.9);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
 
@@ -27,9 +28,9 @@ public final class LabelPainter implements Painter {
         g.setFont(bold);
         String title = (f.caption() == null ? "" : f.caption() + "   ")
                 + (s.go10()
-                ? String.format("Go 1.0 scheduler: one global queue, no Ps   t=%.3f ms   events %d   mcpu=%d of %d threads=%d runqueue=%d sched.lock taken %d (waited %d)",
+                ? w.format("Go 1.0 scheduler: one global queue, no Ps   t=%.3f ms   events %d   mcpu=%d of %d threads=%d runqueue=%d sched.lock taken %d (waited %d)",
                         s.time() / 1e6, s.events(), s.mcpu(), s.gomaxprocs(), s.threads(), s.globalQueue().size(), s.lock().acquisitions(), s.lock().contended())
-                : String.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
+                : w.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
         g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
 
@@ -37,43 +38,43 @@ public final class LabelPainter implements Painter {
             Layout.Card c = l.cards.get(p.id());
             if (c == null) continue;
             double hf = Math.min(fs, c.header().h() * 0.85);
-            g.setFont(Font.font(null, FontWeight.BOLD, hf));
+            g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
             String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
-            g.fillText("P" + p.id() + " " + st, c.header().x(), c.header().cy(), c.header().w() * 0.55);
-            g.setFont(Font.font(null, FontWeight.NORMAL, hf * 0.85));
+            g.fillText("P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
+            g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
             g.setTextAlign(TextAlignment.RIGHT);
-            g.fillText("tick " + p.schedtick() + " free " + p.gfreecnt(), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            g.fillText(w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             g.setTextAlign(TextAlignment.LEFT);
             double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
-            g.setFont(Font.font(null, FontWeight.BOLD, rf));
+            g.setFont(Font.font(w.family(), FontWeight.BOLD, rf));
             g.setFill(th.text);
             if (p.m() >= 0) {
                 g.setTextAlign(TextAlignment.CENTER);
                 g.fillText("M" + p.m(), c.mChip().cx(), c.mChip().cy(), c.mChip().w() * 0.9);
-                g.setFont(Font.font(null, FontWeight.NORMAL, rf * 0.85));
+                g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.85));
                 g.fillText("g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
                 g.setTextAlign(TextAlignment.LEFT);
                 Snapshot.Thread m = CardPainter.thread(s, p.m());
                 if (m != null && m.spinning()) {
                     g.setFill(th.steal);
-                    g.fillText("spinning", c.curg().right() + fs * 0.3, c.thread().cy(), Math.max(1, c.thread().right() - c.curg().right() - fs * 0.3));
+                    g.fillText(w.of("spinning"), c.curg().right() + fs * 0.3, c.thread().cy(), Math.max(1, c.thread().right() - c.curg().right() - fs * 0.3));
                 }
             } else {
                 g.setFill(th.muted);
-                g.fillText(p.status() == 2 ? "no M (in syscall)" : "no M", c.thread().x(), c.thread().cy(), c.thread().w());
+                g.fillText(w.of(p.status() == 2 ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
             }
-            g.setFont(Font.font(null, FontWeight.NORMAL, rf * 0.9));
+            g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.9));
             g.setFill(th.muted);
-            g.fillText("next", c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
+            g.fillText(w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs) {
                 g.fillText("runq " + p.runq().size() + "/" + p.capacity(), info.x(), info.cy() - (c.compact() ? 0 : rf * 0.0), info.w());
             }
             if (c.compact()) {
-                g.setFont(Font.font(null, FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
+                g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
                 g.setFill(th.text);
                 g.fillText("h=" + p.head() + " t=" + p.tail(), c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
             }
@@ -82,14 +83,15 @@ public final class LabelPainter implements Painter {
         for (Layout.Pool pool : l.pools.values()) {
             Rect r = pool.rect();
             int count = pool.key().equals("free") ? freeCount(s) : pool.total();
-            int chars = pool.title().length() + 2 + Integer.toString(count).length();
+            String name = w.of(pool.title());
+            int chars = name.length() * (w.family() == null ? 1 : 2) + 2 + Integer.toString(count).length();   // CJK glyphs are about twice as wide
             double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.56));
-            g.setFont(Font.font(null, FontWeight.BOLD, pf));
+            g.setFont(Font.font(w.family(), FontWeight.BOLD, pf));
             g.setFill(th.text);
-            g.fillText(pool.title() + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
+            g.fillText(name + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
             g.setTextAlign(TextAlignment.CENTER);
             for (Layout.Chip chip : pool.chips()) {
-                g.setFont(Font.font(null, FontWeight.BOLD, Math.min(fs * 0.9, chip.rect().h() * 0.6)));
+                g.setFont(Font.font(w.family(), FontWeight.BOLD, Math.min(fs * 0.9, chip.rect().h() * 0.6)));
                 g.fillText(chip.label(), chip.rect().cx(), chip.rect().cy(), chip.rect().w() * 0.9);
             }
             if (pool.more() != null) {
@@ -100,7 +102,7 @@ public final class LabelPainter implements Painter {
             if (pool.key().equals("free")) {
                 g.setFont(plain);
                 g.setFill(th.muted);
-                g.fillText("global " + s.globalFree() + " · on Ps " + (freeCount(s) - s.globalFree()), pool.body().cx(), pool.body().cy(), pool.body().w());
+                g.fillText(w.format("global %d · on Ps %d", s.globalFree(), freeCount(s) - s.globalFree()), pool.body().cx(), pool.body().cy(), pool.body().w());
             }
             g.setTextAlign(TextAlignment.LEFT);
         }
@@ -117,36 +119,38 @@ public final class LabelPainter implements Painter {
         Theme th = f.theme();
         Layout l = f.layout();
         Rect r = l.legend;
+        Wording w = f.wording();
         double ts = Math.min(r.h() * 0.85, l.font * 1.3);
         double x = r.x();
-        String[] names = {"runnable", "running", "syscall", "waiting", "dead"};
+        String[] names = {w.of("runnable"), w.of("running"), w.of("syscall"), w.of("waiting"), w.of("dead")};
+        double wide = w.family() == null ? 1 : 2;   // CJK glyphs are about twice as wide
         int[] status = {1, 2, 3, 4, 6};
-        g.setFont(Font.font(null, FontWeight.NORMAL, l.font * 0.9));
+        g.setFont(Font.font(w.family(), FontWeight.NORMAL, l.font * 0.9));
         g.setTextAlign(TextAlignment.LEFT);
         for (int i = 0; i < names.length; i++) {
             TokenPainter.draw(g, new Rect(x, r.cy() - ts / 2, ts, ts), status[i], -1, th);
             g.setFill(th.text);
             g.fillText(names[i], x + ts * 1.25, r.cy());
-            x += ts * 1.25 + names[i].length() * l.font * 0.55 + l.font * 1.2;
+            x += ts * 1.25 + names[i].length() * wide * l.font * 0.55 + l.font * 1.2;
         }
         double m = Math.max(2, th.lineWidth * 2);
         g.setFill(th.head);
         g.fillRect(x, r.cy() - ts / 2, m, ts);
         g.setFill(th.text);
-        g.fillText("head", x + m + 4, r.cy());
+        g.fillText(w.of("head"), x + m + 4, r.cy());
         x += m + 4 + l.font * 3;
         g.setFill(th.tail);
         g.fillRect(x, r.cy() - ts / 2, m, ts);
         g.setFill(th.text);
-        g.fillText("tail", x + m + 4, r.cy());
+        g.fillText(w.of("tail"), x + m + 4, r.cy());
         x += m + 4 + l.font * 2.6;
         g.setFill(th.steal);
         g.fillRect(x, r.cy() - th.lineWidth, ts * 1.2, th.lineWidth * 2);
         g.setFill(th.text);
-        g.fillText("steal / spinning M", x + ts * 1.4, r.cy());
+        g.fillText(w.of("steal / spinning M"), x + ts * 1.4, r.cy());
         x += ts * 1.4 + l.font * 9;
-        String hint = "numbers in tokens are goroutine ids";
-        if (r.right() - x > hint.length() * l.font * 0.5) {   // only when it fits unsqueezed
+        String hint = w.of("numbers in tokens are goroutine ids");
+        if (r.right() - x > hint.length() * wide * l.font * 0.5) {   // only when it fits unsqueezed
             g.setFill(th.muted);
             g.fillText(hint, x, r.cy());
         }

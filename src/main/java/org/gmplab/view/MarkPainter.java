@@ -22,10 +22,11 @@ public final class MarkPainter implements Painter {
         double lw = th.lineWidth * 2.2;
         g.save();
         g.setGlobalAlpha(Math.min(1, f.markAlpha()));
-        g.setFont(Font.font(null, FontWeight.BOLD, f.layout().font * 1.05));
+        g.setFont(Font.font(f.wording().family(), FontWeight.BOLD, f.layout().font * 1.05));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        for (Transition.Mark m : tr.marks) {
+        for (Transition.Mark mark : tr.marks) {
+            Transition.Mark m = new Transition.Mark(mark.kind(), mark.from(), mark.to(), words(mark.label(), f.wording()));
             switch (m.kind()) {
                 case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, m.label(), th, f.progress());
                 case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, m.label(), th, f.progress());
@@ -99,6 +100,14 @@ public final class MarkPainter implements Painter {
         label(g, label, lx, ly, c, th);
     }
 
+    /** A mark's label in the canvas's words: its first word ("steal 57", "preempt G5", "61st tick: G3", "3 → global"). */
+    static String words(String label, Wording w) {
+        if (label.endsWith(" → global")) return label.substring(0, label.length() - "global".length()) + w.of("global");
+        for (String head : new String[] {"61st tick", "steal", "retake", "preempt"})
+            if (label.startsWith(head)) return w.of(head) + label.substring(head.length());
+        return label;
+    }
+
     static void outline(GraphicsContext g, Rect r, Color c, double lw) {
         g.setStroke(c);
         g.setLineWidth(lw * 1.5);
@@ -108,7 +117,7 @@ public final class MarkPainter implements Painter {
     /** Text on a filled pill, so it reads over anything. */
     static void label(GraphicsContext g, String s, double x, double y, Color c, Theme th) {
         double fs = g.getFont().getSize();
-        double w = s.length() * fs * 0.62 + fs;
+        double w = s.codePoints().map(ch -> ch > 0x2e80 ? 2 : 1).sum() * fs * 0.62 + fs;   // CJK glyphs are about twice as wide
         g.setFill(c);
         g.fillRoundRect(x - w / 2, y - fs * 0.8, w, fs * 1.6, fs, fs);
         g.setFill(Theme.ink(c));

@@ -36,6 +36,7 @@ public final class SchedulerView extends Region {
     private final AnimationTimer timer;
     private Theme theme = Theme.named("light");
     private String caption = "";
+    private Wording wording = Wording.ENGLISH;
     private double animationMillis = 450;
 
     private Snapshot snap;
@@ -156,6 +157,15 @@ public final class SchedulerView extends Region {
 
     public void setCaption(String c) { caption = c; dirty = true; }
 
+    /** The words and font the canvas paints with (English by default). */
+    public void setWording(Wording w) {
+        wording = w == null ? Wording.ENGLISH : w;
+        backdrop.invalidate();   // the legend is in the backdrop
+        dirty = true;
+    }
+
+    public Wording wording() { return wording; }
+
     /** Glide duration in ms; 0 snaps every time. */
     public void setAnimationMillis(double ms) { animationMillis = Math.max(0, ms); }
 
@@ -233,7 +243,7 @@ public final class SchedulerView extends Region {
     private void paint(double progress, double markAlpha) {
         if (snap == null) return;
         GraphicsContext g = canvas.getGraphicsContext2D();
-        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption);
+        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording);
         g.save();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());   // a full clear also drops the canvas's queued commands
         backdrop.paint(g, f, viewport, canvas.getWidth(), canvas.getHeight());

@@ -39,6 +39,7 @@ class WindowLanguageTest {
     static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");
 
     BorderPane root;
+    SchedulerView view;
     GmpLabApp.Content content;
     LessonPlayer player;
     Preferences prefs;
@@ -47,7 +48,7 @@ class WindowLanguageTest {
     void start(Stage stage) throws Exception {
         prefs = Preferences.userRoot().node("org/gmplab/test/language-" + UUID.randomUUID());
         root = new BorderPane();
-        SchedulerView view = new SchedulerView();
+        view = new SchedulerView();
         content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
         player = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
         stage.setScene(new Scene(root, 1280, 800));
@@ -83,6 +84,9 @@ class WindowLanguageTest {
         List<String> left = Words.texts(root).stream().filter(t -> !english(t).isEmpty()).toList();
         assertThat(left).as("texts still in English").isEmpty();
         assertThat(root.getStyle()).contains(CjkFont.family());
+        // and the canvas paints its words in Chinese, in the CJK font (pool titles, legend, card headers)
+        assertThat(view.wording().of("idle Ps")).isEqualTo("空闲的 P");
+        assertThat(view.wording().family()).isEqualTo(CjkFont.family());
         // and the lesson player speaks Chinese too
         assertThat(player.langProperty().get()).isEqualTo(Lang.ZH);
         // when English is chosen again, every text is as it was
@@ -90,5 +94,6 @@ class WindowLanguageTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(Words.texts(root)).isEqualTo(before);
         assertThat(root.getStyle()).doesNotContain(CjkFont.family());
+        assertThat(view.wording()).isEqualTo(org.gmplab.view.Wording.ENGLISH);
     }
 }

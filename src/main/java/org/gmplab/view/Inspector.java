@@ -12,14 +12,17 @@ public final class Inspector {
 
     private Inspector() { }
 
-    public static String describe(Layout.Hit h, Snapshot s) {
+    public static String describe(Layout.Hit h, Snapshot s) { return describe(h, s, Wording.ENGLISH); }
+
+    /** Every field of {@code h}, for the inspector line; status words and the pools' sentences in {@code w}. */
+    public static String describe(Layout.Hit h, Snapshot s, Wording w) {
         if (h == null) return "";
         switch (h.kind()) {
             case G -> {
                 for (Snapshot.G g : s.gs()) {
                     if (g.goid() != h.id()) continue;
                     String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
-                    return "G" + g.goid() + "  " + st + (g.waitReason().isEmpty() ? "" : " (" + g.waitReason() + ")")
+                    return "G" + g.goid() + "  " + w.of(st) + (g.waitReason().isEmpty() ? "" : " (" + g.waitReason() + ")")
                             + "  in " + g.where() + "  func " + g.function() + "  at " + g.instruction()
                             + (g.m() >= 0 ? "  on M" + g.m() : "") + (g.parent() > 0 ? "  created by G" + g.parent() : "");
                 }
@@ -35,17 +38,17 @@ public final class Inspector {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
                     String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
-                    return "P" + p.id() + "  " + st + "  m=" + p.m() + " runnext=" + p.runnext() + " runqsize=" + p.runq().size()
+                    return "P" + p.id() + "  " + w.of(st) + "  m=" + p.m() + " runnext=" + p.runnext() + " runqsize=" + p.runq().size()
                             + "/" + p.capacity() + " runqhead=" + p.head() + " runqtail=" + p.tail() + " schedtick=" + p.schedtick()
                             + " syscalltick=" + p.syscalltick() + " gfreecnt=" + p.gfreecnt();
                 }
             }
             case POOL -> {
                 return switch (h.pool()) {
-                    case "global" -> "global run queue: " + s.globalQueue().size() + " Gs (runqsize)";
-                    case "idleP" -> "idle Ps: " + s.idlePs() + " (npidle=" + s.npidle() + ")";
-                    case "idleM" -> "idle Ms: " + s.idleMs() + " (nmidle=" + s.nmidle() + ")";
-                    case "free" -> "free Gs: " + s.globalFree() + " on the global list, the rest on the Ps' lists";
+                    case "global" -> w.format("global run queue: %d Gs (runqsize)", s.globalQueue().size());
+                    case "idleP" -> w.format("idle Ps: %s (npidle=%d)", s.idlePs(), s.npidle());
+                    case "idleM" -> w.format("idle Ms: %s (nmidle=%d)", s.idleMs(), s.nmidle());
+                    case "free" -> w.format("free Gs: %d on the global list, the rest on the Ps' lists", s.globalFree());
                     default -> h.pool();
                 };
             }
@@ -54,19 +57,22 @@ public final class Inspector {
     }
 
     /** A short sentence about {@code h}, e.g. "G17 runnable in P2's runq, slot 5 (of 256)"; empty for nothing. */
-    public static String brief(Layout.Hit h, Snapshot s) {
+    public static String brief(Layout.Hit h, Snapshot s) { return brief(h, s, Wording.ENGLISH); }
+
+    /** The sentence about {@code h} in {@code w}. */
+    public static String brief(Layout.Hit h, Snapshot s, Wording w) {
         if (h == null || s == null) return "";
         return switch (h.kind()) {
-            case G -> briefG(h.id(), s);
+            case G -> briefG(h.id(), s, w);
             case M -> {
                 for (Snapshot.Thread m : s.ms()) {
                     if (m.id() != h.id()) continue;
-                    if (Layout.isSysmon(m)) yield "M" + m.id() + ": sysmon, a thread without a P that retakes Ps and preempts long runners";
-                    String doing = m.p() >= 0 ? (m.curg() >= 0 ? "runs G" + m.curg() + " on P" + m.p() : "holds P" + m.p() + ", in its scheduler (g0)")
-                            : m.curg() >= 0 ? "in a syscall with G" + m.curg() + ", no P"
-                            : m.nextp() >= 0 ? "handed P" + m.nextp() + ", starting"
-                            : m.spinning() ? "spinning: looking for work to steal" : "idle, parked";
-                    yield "M" + m.id() + " " + doing + (m.spinning() && m.p() >= 0 ? ", spinning" : "");
+                    if (Layout.isSysmon(m)) yield "M" + m.id() + w.of(": sysmon, a thread without a P that retakes Ps and preempts long runners");
+                    String doing = m.p() >= 0 ? (m.curg() >= 0 ? w.format("runs G%d on P%d", m.curg(), m.p()) : w.format("holds P%d, in its scheduler (g0)", m.p()))
+                            : m.curg() >= 0 ? w.format("in a syscall with G%d, no P", m.curg())
+                            : m.nextp() >= 0 ? w.format("handed P%d, starting", m.nextp())
+                            : w.of(m.spinning() ? "spinning: looking for work to steal" : "idle, parked");
+                    yield "M" + m.id() + " " + doing + (m.spinning() && m.p() >= 0 ? w.of(", spinning") : "");
                 }
                 yield "M" + h.id();
             }
@@ -74,16 +80,16 @@ public final class Inspector {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
                     String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
-                    yield "P" + p.id() + " " + st + (p.m() >= 0 ? " on M" + p.m() : ", no M") + ", runq " + p.runq().size() + "/"
+                    yield "P" + p.id() + " " + w.of(st) + (p.m() >= 0 ? w.format(" on M%d", p.m()) : w.of(", no M")) + ", runq " + p.runq().size() + "/"
                             + p.capacity() + (p.runnext() >= 0 ? ", runnext G" + p.runnext() : "");
                 }
                 yield "P" + h.id();
             }
-            case POOL -> describe(h, s);
+            case POOL -> describe(h, s, w);
         };
     }
 
-    private static String briefG(long goid, Snapshot s) {
+    private static String briefG(long goid, Snapshot s, Wording w) {
         for (Snapshot.G g : s.gs()) {
             if (g.goid() != goid) continue;
             String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
@@ -92,26 +98,24 @@ public final class Inspector {
             int dot = where.indexOf('.');
             if (where.endsWith(".runq") && dot > 1) {
                 int pid = Integer.parseInt(where.substring(1, dot));
-                place = where.substring(0, dot) + "'s runq" + slot(s, pid, goid);
+                place = w.format("%s's runq", where.substring(0, dot)) + slot(s, pid, goid, w);
             } else if (where.endsWith(".runnext")) {
-                place = where.substring(0, dot) + "'s runnext";
+                place = w.format("%s's runnext", where.substring(0, dot));
             } else if (where.equals("global")) {
-                place = "the global run queue";
-            } else if (where.startsWith("M")) {
-                place = "on " + where;
+                place = w.of("the global run queue");
             }
-            return "G" + g.goid() + " " + st + (place.isEmpty() ? "" : place.startsWith("on ") ? " " + place : " in " + place)
-                    + (g.waitReason().isEmpty() ? "" : " — wait reason: " + g.waitReason()) + " — " + g.function() + " at " + g.instruction();
+            return "G" + g.goid() + " " + w.of(st) + (place.isEmpty() ? "" : where.startsWith("M") ? w.format(" on %s", place) : w.format(" in %s", place))
+                    + (g.waitReason().isEmpty() ? "" : w.of(" — wait reason: ") + g.waitReason()) + " — " + w.format("%s at %s", g.function(), g.instruction());
         }
         return "G" + goid;
     }
 
     /** ", slot k (of cap)" for {@code goid} in P {@code pid}'s ring, or empty when it is not there. */
-    private static String slot(Snapshot s, int pid, long goid) {
+    private static String slot(Snapshot s, int pid, long goid, Wording w) {
         for (Snapshot.Proc p : s.ps()) {
             if (p.id() != pid) continue;
             int i = p.runq().indexOf(goid);
-            return i < 0 ? "" : ", slot " + Math.floorMod(p.head() + i, Math.max(1, p.capacity())) + " (of " + p.capacity() + ")";
+            return i < 0 ? "" : w.format(", slot %d (of %d)", Math.floorMod(p.head() + i, Math.max(1, p.capacity())), p.capacity());
         }
         return "";
     }

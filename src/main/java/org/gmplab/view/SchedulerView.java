@@ -66,7 +66,7 @@ public final class SchedulerView extends Region {
             if (e.isStillSincePress() && e.getButton() == MouseButton.PRIMARY) select(hit(e.getX(), e.getY()));
         });
         new Navigation(canvas, viewport, this::repaint);
-        tips = new HoverTips(canvas, e -> Inspector.brief(hit(e.getX(), e.getY()), snap));
+        tips = new HoverTips(canvas, e -> Inspector.brief(hit(e.getX(), e.getY()), snap, wording));
         ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
         ChangeListener<Window> windowL = (o, a, b) -> {
             if (a != null) a.showingProperty().removeListener(showing);
@@ -100,7 +100,7 @@ public final class SchedulerView extends Region {
     /** Selects {@code h} (null clears): the inspector line describes it and its token is outlined. */
     public void select(Layout.Hit h) {
         selected = h;
-        selection.set(snap == null ? "" : Inspector.describe(h, snap));
+        selection.set(snap == null ? "" : Inspector.describe(h, snap, wording));
         dirty = true;
         if (transition == null) paint(1, 0);
     }
@@ -161,6 +161,7 @@ public final class SchedulerView extends Region {
     public void setWording(Wording w) {
         wording = w == null ? Wording.ENGLISH : w;
         backdrop.invalidate();   // the legend is in the backdrop
+        if (selected != null && snap != null) selection.set(Inspector.describe(selected, snap, wording));
         dirty = true;
     }
 
@@ -199,7 +200,7 @@ public final class SchedulerView extends Region {
         snap = s;
         layout = next;
         dirty = true;
-        if (selected != null) selection.set(Inspector.describe(selected, s));
+        if (selected != null) selection.set(Inspector.describe(selected, s, wording));
     }
 
     /**

@@ -186,15 +186,7 @@ final class Go10Sched {
         Goroutine newg;
         try {
             newg = gfget();
-            if (newg == null) {
-                newg = new Goroutine();
-                sched.allglock.lock();
-                try {
-                    sched.allgs.add(newg);
-                } finally {
-                    sched.allglock.unlock();
-                }
-            }
+            if (newg == null) newg = sched.allgadd(new Goroutine());
             newg.goid = sched.goidgen.incrementAndGet();
             newg.parentGoid = parent == null ? 0 : parent.goid;
             newg.startFn = fn;
@@ -368,13 +360,7 @@ final class Go10Sched {
     void boot(Go10Machine m0, Code main) {
         sched.lock.lock();
         try {
-            Goroutine g1 = new Goroutine();
-            sched.allglock.lock();
-            try {
-                sched.allgs.add(g1);
-            } finally {
-                sched.allglock.unlock();
-            }
+            Goroutine g1 = sched.allgadd(new Goroutine());
             g1.goid = sched.goidgen.incrementAndGet();
             g1.startFn = main;
             g1.frame = new Goroutine.Frame(main, null, new long[0]);

@@ -250,15 +250,7 @@ public class Machine extends EngineThread {
     private Goroutine newproc1(Code fn, long[] args, Goroutine parent) {
         Processor pp = p;
         Goroutine newg = pp.gfget();
-        if (newg == null) {
-            newg = new Goroutine();
-            sched.allglock.lock();
-            try {
-                sched.allgs.add(newg);
-            } finally {
-                sched.allglock.unlock();
-            }
-        }
+        if (newg == null) newg = sched.allgadd(new Goroutine());
         newg.goid = pp.nextGoid();
         newg.parentGoid = parent == null ? 0 : parent.goid;
         newg.startFn = fn;

@@ -108,15 +108,7 @@ public final class Sched {
         } finally {
             gFreeLock.unlock();
         }
-        if (g == null) {
-            g = new Goroutine();
-            allglock.lock();
-            try {
-                allgs.add(g);
-            } finally {
-                allglock.unlock();
-            }
-        }
+        if (g == null) g = allgadd(new Goroutine());
         g.goid = goidgen.incrementAndGet();
         g.parentGoid = 0;
         g.startFn = fn;
@@ -582,5 +574,16 @@ public final class Sched {
     List<Goroutine> allgs() {
         allglock.lock();
         try { return new ArrayList<>(allgs); } finally { allglock.unlock(); }
+    }
+
+    /** allgadd: a newly allocated G joins allgs, under allglock (Go: {@code newg = malg(…); allgadd(newg)}). */
+    Goroutine allgadd(Goroutine g) {
+        allglock.lock();
+        try {
+            allgs.add(g);
+        } finally {
+            allglock.unlock();
+        }
+        return g;
     }
 }

@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import javax.imageio.ImageIO;
 
 import javafx.scene.Scene;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -63,13 +61,7 @@ class EditorScreenshotTest {
         // then the line is marked once the typing pauses
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
         content.controller().idle().get(60, TimeUnit.SECONDS);
-        Thread.sleep(300);   // a few pulses so the canvas has painted
-        WaitForAsyncUtils.waitForFxEvents();
-        WritableImage[] img = new WritableImage[1];
-        robot.interact(() -> img[0] = scene.snapshot(null));
-        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
-        Files.createDirectories(OUT.getParent());
-        ImageIO.write(png, "png", OUT.toFile());
+        BufferedImage png = WindowShot.save(robot, scene, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }

@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import javax.imageio.ImageIO;
 
 import javafx.scene.Scene;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -61,13 +59,7 @@ class LiveWindowScreenshotTest {
         robot.clickOn("#play");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.playingProperty().get());
         c.idle().get(60, TimeUnit.SECONDS);
-        Thread.sleep(300);   // a few pulses so the canvas has painted
-        WaitForAsyncUtils.waitForFxEvents();
-        WritableImage[] img = new WritableImage[1];
-        robot.interact(() -> img[0] = scene.snapshot(null));
-        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
-        Files.createDirectories(OUT.getParent());
-        ImageIO.write(png, "png", OUT.toFile());
+        BufferedImage png = WindowShot.save(robot, scene, OUT);
         assertThat(c.statusProperty().get()).contains("every invariant holds");
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }

@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import javax.imageio.ImageIO;
 
 import javafx.scene.Scene;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -71,13 +69,7 @@ class WindowScreenshotTest {
                     .ifPresent(e -> log.getSelectionModel().select(e));
         });
         content.controller().idle().get(60, TimeUnit.SECONDS);
-        Thread.sleep(300);   // a few pulses so the canvas has painted
-        WaitForAsyncUtils.waitForFxEvents();
-        WritableImage[] img = new WritableImage[1];
-        robot.interact(() -> img[0] = scene.snapshot(null));
-        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
-        Files.createDirectories(OUT.getParent());
-        ImageIO.write(png, "png", OUT.toFile());
+        BufferedImage png = WindowShot.save(robot, scene, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }
@@ -94,13 +86,7 @@ class WindowScreenshotTest {
                 p[0].open("work-stealing", 3);
             });
             content.controller().idle().get(60, TimeUnit.SECONDS);
-            Thread.sleep(300);   // a few pulses so the canvas has painted
-            WaitForAsyncUtils.waitForFxEvents();
-            WritableImage[] img = new WritableImage[1];
-            robot.interact(() -> img[0] = scene.snapshot(null));
-            BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
-            Files.createDirectories(OUT_ZH.getParent());
-            ImageIO.write(png, "png", OUT_ZH.toFile());
+            BufferedImage png = WindowShot.save(robot, scene, OUT_ZH);
             assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);
         } finally {
             robot.interact(() -> content.lessons().setSelected(false));   // off the screen before its preferences go

@@ -70,6 +70,7 @@ public final class ControlsPane extends StackPane {
     final SchedTracePane schedtrace;
     final BreakpointPane breakpoints;
     final InjectPane inject;
+    final InspectorPane inspectorPane;
     final AssumptionsPane assumptions = new AssumptionsPane();
     final TabPane tabs = new TabPane();
     final Label status = new Label();
@@ -94,11 +95,13 @@ public final class ControlsPane extends StackPane {
         schedtrace = new SchedTracePane(c);
         breakpoints = new BreakpointPane(c);
         inject = new InjectPane(c);
+        inspectorPane = new InspectorPane(view);
         setId("controls");
 
         tabs.setId("sideTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.getTabs().addAll(tab("Event log", log, "Every event of the run with its reason; select one to jump there"),
+                tab("Inspector", inspectorPane, "Every field of the G, M, P or queue selected on the canvas"),
                 tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown"),
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),

@@ -113,10 +113,10 @@ public final class Words {
         walk(root, Words::translateOne);
     }
 
-    /** Every text under {@code root} with letters in it, as it is shown now (for tests: what a learner reads). */
+    /** Every text under {@code root} that a learner can see now (hidden parts left out), as it is shown. */
     public static List<String> texts(Node root) {
         List<String> out = new ArrayList<>();
-        walk(root, n -> {
+        walk(root, true, n -> {
             if (n instanceof Labeled l) out.add(l.getText());
             if (n instanceof Control c && c.getTooltip() != null) out.add(c.getTooltip().getText());
             if (n instanceof TextInputControl t) out.add(t.getPromptText());
@@ -171,24 +171,27 @@ public final class Words {
     }
 
     /** Visits {@code root} and everything under it, including what is not a child node (tabs, columns, items, menus). */
-    private static void walk(Node root, Consumer<Object> f) {
-        if (root == null) return;
+    private static void walk(Node root, Consumer<Object> f) { walk(root, false, f); }
+
+    /** {@code shownOnly}: a node hidden by the code ({@code setVisible(false)}) is passed over with all it holds. */
+    private static void walk(Node root, boolean shownOnly, Consumer<Object> f) {
+        if (root == null || (shownOnly && !root.isVisible())) return;
         f.accept(root);
-        if (root instanceof TabPane tp) for (Tab t : tp.getTabs()) { f.accept(t); walk(t.getContent(), f); }
-        if (root instanceof ToolBar tb) for (Node n : tb.getItems()) walk(n, f);
-        if (root instanceof SplitPane sp) for (Node n : sp.getItems()) walk(n, f);
-        if (root instanceof ScrollPane sp) walk(sp.getContent(), f);
-        if (root instanceof TitledPane t) walk(t.getContent(), f);
+        if (root instanceof TabPane tp) for (Tab t : tp.getTabs()) { f.accept(t); walk(t.getContent(), shownOnly, f); }
+        if (root instanceof ToolBar tb) for (Node n : tb.getItems()) walk(n, shownOnly, f);
+        if (root instanceof SplitPane sp) for (Node n : sp.getItems()) walk(n, shownOnly, f);
+        if (root instanceof ScrollPane sp) walk(sp.getContent(), shownOnly, f);
+        if (root instanceof TitledPane t) walk(t.getContent(), shownOnly, f);
         if (root instanceof TableView<?> tv) {
             for (TableColumn<?, ?> c : tv.getColumns()) f.accept(c);
-            walk(tv.getPlaceholder(), f);
+            walk(tv.getPlaceholder(), shownOnly, f);
         }
         if (root instanceof Control c && c.getContextMenu() != null) items(c.getContextMenu(), f);
         Object menu = root.getProperties().get(ContextMenu.class);
         if (menu instanceof ContextMenu cm) items(cm, f);
         if (root instanceof Parent p && !(root instanceof ToolBar) && !(root instanceof SplitPane) && !(root instanceof ScrollPane)
                 && !(root instanceof TabPane) && !(root instanceof TitledPane))
-            for (Node n : p.getChildrenUnmodifiable()) walk(n, f);
+            for (Node n : p.getChildrenUnmodifiable()) walk(n, shownOnly, f);
     }
 
     private static void items(ContextMenu cm, Consumer<Object> f) {

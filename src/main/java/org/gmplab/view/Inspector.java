@@ -56,6 +56,91 @@ public final class Inspector {
         return "";
     }
 
+    /** One field of a selected thing, for the inspector sheet: its group, Go's name for it, its value. */
+    public record Field(String category, String name, String value) {}
+
+    /**
+     * Every field of {@code h} in the snapshot, one row each, named as Go's structures name them (g.goid,
+     * p.runqhead …); empty when there is nothing selected or it is gone.
+     */
+    public static java.util.List<Field> fields(Layout.Hit h, Snapshot s) {
+        java.util.List<Field> out = new java.util.ArrayList<>();
+        if (h == null || s == null) return out;
+        switch (h.kind()) {
+            case G -> {
+                for (Snapshot.G g : s.gs()) {
+                    if (g.goid() != h.id()) continue;
+                    String c = "G" + g.goid();
+                    out.add(new Field(c, "goid", Long.toString(g.goid())));
+                    out.add(new Field(c, "status", g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?"));
+                    out.add(new Field(c, "waitreason", g.waitReason()));
+                    out.add(new Field(c, "where", g.where()));
+                    out.add(new Field(c, "m", g.m() < 0 ? "" : "M" + g.m()));
+                    out.add(new Field(c, "function", g.function()));
+                    out.add(new Field(c, "instruction", g.instruction()));
+                    out.add(new Field(c, "parentGoid", g.parent() > 0 ? "G" + g.parent() : ""));
+                }
+            }
+            case M -> {
+                for (Snapshot.Thread m : s.ms()) {
+                    if (m.id() != h.id()) continue;
+                    String c = "M" + m.id() + (Layout.isSysmon(s, m) ? " (sysmon)" : "");
+                    out.add(new Field(c, "id", Integer.toString(m.id())));
+                    out.add(new Field(c, "p", m.p() < 0 ? "" : "P" + m.p()));
+                    out.add(new Field(c, "nextp", m.nextp() < 0 ? "" : "P" + m.nextp()));
+                    out.add(new Field(c, "curg", m.curg() < 0 ? "" : "G" + m.curg()));
+                    out.add(new Field(c, "spinning", Boolean.toString(m.spinning())));
+                    out.add(new Field(c, "blocked", Boolean.toString(m.blocked())));
+                }
+            }
+            case P -> {
+                for (Snapshot.Proc p : s.ps()) {
+                    if (p.id() != h.id()) continue;
+                    String c = "P" + p.id();
+                    out.add(new Field(c, "id", Integer.toString(p.id())));
+                    out.add(new Field(c, "status", p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?"));
+                    out.add(new Field(c, "m", p.m() < 0 ? "" : "M" + p.m()));
+                    out.add(new Field(c, "runnext", p.runnext() < 0 ? "" : "G" + p.runnext()));
+                    out.add(new Field(c, "runqsize", p.runq().size() + " / " + p.capacity()));
+                    out.add(new Field(c, "runqhead", Integer.toString(p.head())));
+                    out.add(new Field(c, "runqtail", Integer.toString(p.tail())));
+                    out.add(new Field(c, "runq", gs(p.runq())));
+                    out.add(new Field(c, "schedtick", Long.toString(p.schedtick())));
+                    out.add(new Field(c, "syscalltick", Long.toString(p.syscalltick())));
+                    out.add(new Field(c, "gFree.n", Integer.toString(p.gfreecnt())));
+                }
+            }
+            case POOL -> {
+                String c = h.pool();
+                switch (h.pool()) {
+                    case "global" -> {
+                        out.add(new Field(c, "sched.runqsize", Integer.toString(s.globalQueue().size())));
+                        out.add(new Field(c, "sched.runq", gs(s.globalQueue())));
+                    }
+                    case "idleP" -> {
+                        out.add(new Field(c, "sched.npidle", Integer.toString(s.npidle())));
+                        out.add(new Field(c, "sched.pidle", s.idlePs().toString()));
+                    }
+                    case "idleM" -> {
+                        out.add(new Field(c, "sched.nmidle", Integer.toString(s.nmidle())));
+                        out.add(new Field(c, "sched.midle", s.idleMs().toString()));
+                    }
+                    case "free" -> out.add(new Field(c, "sched.gFree.n", Integer.toString(s.globalFree())));
+                    default -> { }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** "G3 G7 G9 …" (the first 32), for a queue's contents. */
+    private static String gs(java.util.List<Long> ids) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < ids.size() && i < 32; i++) b.append(i == 0 ? "" : " ").append('G').append(ids.get(i));
+        if (ids.size() > 32) b.append(" … (+").append(ids.size() - 32).append(')');
+        return b.toString();
+    }
+
     /** A short sentence about {@code h}, e.g. "G17 runnable in P2's runq, slot 5 (of 256)"; empty for nothing. */
     public static String brief(Layout.Hit h, Snapshot s) { return brief(h, s, Wording.ENGLISH); }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.animation.AnimationTimer;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
@@ -48,6 +49,7 @@ public final class SchedulerView extends Region {
     private boolean dirty = true;
     private boolean running;
     private Layout.Hit selected;
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Layout.Hit> selectedHit = new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "selected");
     private final Holders holders = new Holders();
     private final Viewport viewport = new Viewport();
     private final HoverTips tips;
@@ -94,12 +96,16 @@ public final class SchedulerView extends Region {
         else if (!shown && running) { timer.stop(); running = false; }
     }
 
+    /** What was clicked last (a G, an M, a P or a pool), or null. */
+    public ReadOnlyObjectProperty<Layout.Hit> selectedProperty() { return selectedHit.getReadOnlyProperty(); }
+
     /** A line about what was clicked last (a G, an M, a P or a pool), kept up to date as snapshots arrive. */
     public ReadOnlyStringProperty selectionProperty() { return selection.getReadOnlyProperty(); }
 
     /** Selects {@code h} (null clears): the inspector line describes it and its token is outlined. */
     public void select(Layout.Hit h) {
         selected = h;
+        selectedHit.set(h);
         selection.set(snap == null ? "" : Inspector.describe(h, snap, wording));
         dirty = true;
         if (transition == null) paint(1, 0);

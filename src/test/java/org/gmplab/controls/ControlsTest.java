@@ -395,4 +395,33 @@ class ControlsTest {
         assertThat(c.events()).isNotEmpty();
         assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
     }
+
+    @Test
+    void clickingATokenFillsTheInspectorSheetWithItsFieldsAndTheyFollowTheRun(FxRobot robot) throws Exception {
+        // given a few events in, with the running G on the canvas
+        for (int i = 0; i < 6; i++) c.stepEvent();
+        settle();
+        Snapshot s = c.getSnapshot();
+        long goid = s.gs().stream().filter(g -> g.status() == 2).findFirst().orElseThrow().goid();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        org.gmplab.view.Rect tok = view.layoutNow().tokens.get(goid);
+        javafx.geometry.Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
+        // when it is clicked and the Inspector tab opened
+        robot.clickOn(at.getX(), at.getY());
+        robot.clickOn("#tab-inspector");
+        // then the sheet lists its fields as Go names them
+        java.util.Map<String, Object> fields = new java.util.HashMap<>();
+        for (var item : pane.inspectorPane.sheet.getItems()) fields.put(item.getName(), item.getValue());
+        assertThat(fields).containsEntry("goid", Long.toString(goid)).containsEntry("status", "running").containsKey("function");
+        assertThat(robot.lookup("#inspectorSheet").query().isVisible()).isTrue();
+        // and after stepping on, the sheet shows the G as it is then
+        for (int i = 0; i < 40; i++) c.stepEvent();
+        settle();
+        Snapshot later = c.getSnapshot();
+        String status = later.gs().stream().filter(g -> g.goid() == goid).findFirst()
+                .map(g -> new String[] {"idle", "runnable", "running", "syscall", "waiting", "?", "dead"}[g.status()]).orElse("");
+        fields.clear();
+        for (var item : pane.inspectorPane.sheet.getItems()) fields.put(item.getName(), item.getValue());
+        if (!status.isEmpty()) assertThat(fields).containsEntry("status", status);
+    }
 }

@@ -17,7 +17,7 @@ import org.gmplab.snapshot.EventKind;
  */
 final class Go10Machine extends Machine {
     /** How the G that just left this M must be settled by {@link #schedule}. */
-    private enum Left { NONE, REQUEUE, PARKED, DEAD }
+    private enum Left { NONE, REQUEUE, READYONSTOP, PARKED, DEAD }
 
     /** A G handed to this M by {@code matchmg} ({@code m->nextg}); mcpu already counts it. Guarded by sched.lock. */
     volatile Goroutine nextg;
@@ -49,7 +49,8 @@ final class Go10Machine extends Machine {
             s.mcpu--;
             if (s.mcpu < 0) throw new IllegalStateException("runtime·sched.mcpu < 0 in scheduler");
             switch (left) {
-                case REQUEUE -> s.gput(gp);
+                case REQUEUE -> s.gput(gp);                   // Gosched: gput only
+                case READYONSTOP -> s.readylocked(gp, this);  // gp->readyonstop: readylocked, so matchmg may hand it to another M
                 case DEAD -> s.gfput(gp);
                 default -> { }
             }
@@ -167,7 +168,7 @@ final class Go10Machine extends Machine {
         if (gp.goid == 1 && !sched.mainStarted) sched.mainStarted = true; // Go 1.0 has no sysmon
         sched.ts.pass(this, sched.costs.gswitch());
         switch (interp.run(gp)) {
-            case GOSCHED, PREEMPTED -> {
+            case GOSCHED, GOSCHED_INJECTED, PREEMPTED -> {
                 gp.status = GStatus.RUNNABLE;
                 stop(gp, Left.REQUEUE);
                 if (trace().on()) trace().emit(this, EventKind.GOSCHED, gp.goid, id, -1, Trace.d("global", sched.runq.sizeRacy()),
@@ -190,9 +191,8 @@ final class Go10Machine extends Machine {
                         gp + " returned: schedule puts its G on the one free list (gfput, under the scheduler lock)");
             }
             case EXITSYSCALL0 -> {
-                // exitsyscall found no room: readyonstop, so schedule re-queues it.
-                gp.status = GStatus.RUNNABLE;
-                stop(gp, Left.REQUEUE);
+                // exitsyscall found no room: gp->readyonstop, so schedule readies it (readylocked).
+                stop(gp, Left.READYONSTOP);
             }
         }
     }

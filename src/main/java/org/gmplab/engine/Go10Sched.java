@@ -41,7 +41,7 @@ final class Go10Sched {
     int mcpu;
     /** At most this many Ms run Go code at once: GOMAXPROCS ({@code runtime·sched.mcpumax}). */
     int mcpumax;
-    /** Ms in a system call ({@code runtime·sched.msyscall}). */
+    /** Ms in a system call: this engine's own count (Go 1.0's Sched has no such field; it only adjusts mcpu). */
     int msyscall;
     /** The one timer heap (Go 1.0's {@code timers} in time.goc); it has its own lock, as in Go 1.0. */
     final Timers timers = new Timers();

@@ -154,6 +154,23 @@ class InjectTest {
         }
     }
 
+    /** Under the Go 1.0 setting an injected Gosched is Go 1.0's Gosched: gput at the tail of the one queue, nothing lost. */
+    @Test
+    void injectedGoschedUnderGo10GputsTheGAndTheRunEnds() {
+        try (Engine e = Engine.step(workers().withScheduler(org.gmplab.engine.program.Scenario.Scheduler.GO10))) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 3);
+            e.inject(new Action.Gosched(3));
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GOSCHED && ev.g() == 3);
+            var s = e.snapshot();
+            var g3 = s.gs().stream().filter(g -> g.goid() == 3).findFirst().orElseThrow();
+            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE.go);
+            assertThat(s.globalQueue()).last().isEqualTo(3L);
+            e.checkInvariants();
+            e.run(10_000_000_000L);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        }
+    }
+
     /** A Gosched injected in the middle of a long work yields at the next work slice; the work goes on later. */
     @Test
     void injectedGoschedInALongWorkYieldsAtTheNextSlice() {

@@ -268,6 +268,13 @@ class ControlsTest {
         // then its cause is a link under the "why", naming the event
         javafx.scene.control.Hyperlink link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(link.getText()).startsWith("made runnable by #" + wanted.seq() + " READY (M");
+        // (in Chinese too, and back)
+        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        javafx.scene.control.Hyperlink zh = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
+        assertThat(zh.getText()).isEqualTo("由 #" + wanted.seq() + " READY (M" + wanted.m() + ", P" + wanted.p() + ", G" + wanted.g() + ") 变为可运行");
+        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
+        assertThat(link.getText()).startsWith("made runnable by #");
         // when it is clicked
         robot.clickOn(link);
         settle();

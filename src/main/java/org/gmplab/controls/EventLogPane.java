@@ -79,6 +79,7 @@ final class EventLogPane extends VBox {
             if (e != null) c.jumpTo(e.seq());
         });
         causes.setId("causes");
+        causes.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(causes.getChildren()));   // no gap when there are none
         Words.onChange(causes, this::showCauses);
         Runnable refilter = () -> {
             String k = kind.getValue();

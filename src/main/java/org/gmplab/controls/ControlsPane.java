@@ -50,6 +50,7 @@ public final class ControlsPane extends StackPane {
             "Ctrl+0      reset the zoom",
             "F11         full screen",
             "F5          presenter mode (projector theme, larger type)",
+            "P           laser pointer over the canvas (on / off)",
             "L           show / hide the lessons",
             "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
             "Ctrl+Enter  run the editor's program (Editor shown)",
@@ -78,6 +79,8 @@ public final class ControlsPane extends StackPane {
     final Label errorText = new Label();
     final HBox errorBar;
     final Label help = new Label();
+    /** The presenter's laser dot over the canvas (key P). */
+    final LaserPointer laser;
     final BorderPane main = new BorderPane();
     final SplitPane split = new SplitPane();
     final ContextMenu gMenu = new ContextMenu();
@@ -158,7 +161,8 @@ public final class ControlsPane extends StackPane {
         help.setVisible(false);
         help.setOnMouseClicked(e -> help.setVisible(false));
         StackPane.setAlignment(help, Pos.CENTER);
-        getChildren().addAll(main, help);
+        laser = new LaserPointer(view, view.canvas());
+        getChildren().addAll(main, laser, help);
 
         // canvas ↔ controls
         c.snapshotProperty().addListener((o, a, s) -> view.publish(s, passed(a, s)));
@@ -267,8 +271,8 @@ public final class ControlsPane extends StackPane {
         boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
         boolean ctrl = e.isShortcutDown() || e.isControlDown();
-        // zooming is the viewer's, even while a lesson holds the transport; the other keys are the transport's
-        if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.ESCAPE && !"?".equals(e.getText())
+        // zooming and the laser are the viewer's, even while a lesson holds the transport; the other keys are the transport's
+        if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.P && k != KeyCode.ESCAPE && !"?".equals(e.getText())
                 && !(k == KeyCode.SLASH && e.isShiftDown())) return;
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
             case HOME -> controller::toStart;
@@ -281,6 +285,7 @@ public final class ControlsPane extends StackPane {
             case MINUS, SUBTRACT -> () -> transport.speed.decrement();
             case F11 -> () -> { if (getScene().getWindow() instanceof Stage st) st.setFullScreen(!st.isFullScreen()); };
             case F5 -> presenter;
+            case P -> e.isAltDown() || e.isMetaDown() ? null : laser::toggle;
             case ESCAPE -> help.isVisible() ? () -> help.setVisible(false) : null;
             case SLASH -> e.isShiftDown() ? () -> help.setVisible(!help.isVisible()) : null;
             default -> "?".equals(e.getText()) ? () -> help.setVisible(!help.isVisible()) : null;
@@ -305,6 +310,12 @@ public final class ControlsPane extends StackPane {
 
     /** Toggles presenter mode (what the app set with {@link #onPresenter}). */
     public void presenter() { presenter.run(); }
+
+    /** Switches the laser pointer over the canvas on or off (key P). */
+    public void toggleLaser() { laser.toggle(); }
+
+    /** Whether the laser pointer is on. */
+    public boolean laserOn() { return laser.onProperty().get(); }
 
     /** Whether the shortcut overlay is showing. */
     public boolean helpShowing() { return help.isVisible(); }

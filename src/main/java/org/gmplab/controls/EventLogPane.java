@@ -14,12 +14,18 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+
+import org.gmplab.snapshot.Causes;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 
 /**
  * Every event of the current branch, filterable by kind, P, M, G and text; each row shows the event's
- * "why". Selecting a row jumps to the first moment that includes that event.
+ * "why". Selecting a row jumps to the first moment that includes that event; under the table, the
+ * selected event's "why" in full and its causes and effects ({@link Causes}) as links that select their row.
  */
 final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
@@ -33,9 +39,13 @@ final class EventLogPane extends VBox {
     final Label count = new Label();
     /** The selected event's "why", in full. */
     final Label why = new Label();
+    /** The selected event's causes and effects, as links to their rows. */
+    final FlowPane causes = new FlowPane(12, 2);
+    private final Controller c;
 
     EventLogPane(Controller c) {
         super(4);
+        this.c = c;
         kind.setId("filterKind");
         kind.getItems().add(ALL);
         for (EventKind k : EventKind.values()) kind.getItems().add(k.name());
@@ -65,8 +75,12 @@ final class EventLogPane extends VBox {
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
             why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + e.why());
+            showCauses();
             if (e != null) c.jumpTo(e.seq());
         });
+        causes.setId("causes");
+        causes.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(causes.getChildren()));   // no gap when there are none
+        Words.onChange(causes, this::showCauses);
         Runnable refilter = () -> {
             String k = kind.getValue();
             Long pp = num(p), mm = num(m), gg = num(g);
@@ -85,7 +99,39 @@ final class EventLogPane extends VBox {
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(filters, table, why);
+        getChildren().addAll(filters, table, why, causes);
+    }
+
+    /** The selected event's causes and effects: a link per event found, a note when a search ran out. */
+    private void showCauses() {
+        Event e = table.getSelectionModel().getSelectedItem();
+        causes.getChildren().clear();
+        if (e == null) return;
+        for (Causes.Link l : Causes.of(c.events(), e)) {
+            Event to = l.event();
+            if (to == null) {
+                Label note = new Label();
+                Words.dynamic(note, () -> note.setText(Words.get(l.phrase(), l.number())));
+                causes.getChildren().add(note);
+                continue;
+            }
+            Hyperlink link = new Hyperlink();
+            link.setId((l.role() == Causes.Role.CAUSE ? "cause-" : "effect-") + to.seq());
+            Words.dynamic(link, () -> link.setText(Words.get(l.phrase(), l.number(), Causes.ref(to))));
+            link.setTooltip(new Tooltip(to.why()));
+            link.setOnAction(a -> reveal(to));
+            causes.getChildren().add(link);
+        }
+    }
+
+    /** Selects {@code e}'s row (clearing the filters if they hide it) and so jumps there, as a click on the row does. */
+    void reveal(Event e) {
+        if (shown.getPredicate() != null && !shown.getPredicate().test(e)) {
+            kind.getSelectionModel().select(ALL);
+            for (TextField f : new TextField[] {p, m, g, search}) f.setText("");
+        }
+        table.getSelectionModel().select(e);
+        table.scrollTo(e);
     }
 
     private static Long num(TextField f) {

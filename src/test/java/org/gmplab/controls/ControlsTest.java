@@ -246,6 +246,83 @@ class ControlsTest {
     }
 
     @Test
+    void clickingACauseLinkSelectsTheEventThatMadeTheGRunnableAndJumpsThere(FxRobot robot) throws Exception {
+        // given 300 events of the channel ping-pong and the log filtered to EXECUTE rows only
+        Scenario pingpong = ScenarioJson.load(Path.of("scenarios/pingpong.json"));
+        robot.interact(() -> mount(pingpong));
+        settle();
+        for (int i = 0; i < 300; i++) c.stepEvent();
+        settle();
+        robot.interact(() -> pane.log.kind.setValue("EXECUTE"));
+        // when an EXECUTE whose G was readied by another G (a channel operation) is selected
+        Event exec = null, cause = null;
+        for (Event e : pane.log.table.getItems()) {
+            var l = org.gmplab.snapshot.Causes.of(c.events(), e).stream()
+                    .filter(x -> x.event() != null && x.role() == org.gmplab.snapshot.Causes.Role.CAUSE && x.event().kind() == EventKind.READY).findFirst();
+            if (l.isPresent()) { exec = e; cause = l.get().event(); break; }
+        }
+        assertThat(exec).isNotNull();
+        Event selected = exec, wanted = cause;
+        robot.interact(() -> { pane.log.table.getSelectionModel().select(selected); pane.log.table.scrollTo(selected); });
+        settle();
+        // then its cause is a link under the "why", naming the event
+        javafx.scene.control.Hyperlink link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
+        assertThat(link.getText()).startsWith("made runnable by #" + wanted.seq() + " READY (M");
+        // (in Chinese too, and back)
+        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        javafx.scene.control.Hyperlink zh = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
+        assertThat(zh.getText()).isEqualTo("由 #" + wanted.seq() + " READY (M" + wanted.m() + ", P" + wanted.p() + ", G" + wanted.g() + ") 变为可运行");
+        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
+        assertThat(link.getText()).startsWith("made runnable by #");
+        // when it is clicked
+        robot.clickOn(link);
+        settle();
+        // then the filter that hid it is cleared, its row is selected and the canvas shows its moment
+        assertThat(pane.log.kind.getValue()).isEqualTo(EventLogPane.ALL);
+        assertThat(pane.log.table.getSelectionModel().getSelectedItem()).isEqualTo(wanted);
+        assertThat(c.getPosition()).isEqualTo(positionOf(wanted.seq()));
+        // and the READY row shows the EXECUTE as its effect
+        assertThat(robot.lookup("#effect-" + selected.seq()).tryQuery()).isPresent();
+    }
+
+    @Test
+    void pTurnsTheMouseOverTheCanvasIntoALaserDotAndClicksStillReachTheCanvas(FxRobot robot) throws Exception {
+        // given a moment with running goroutines
+        settle();
+        for (int i = 0; i < 60; i++) c.stepEvent();
+        settle();
+        robot.clickOn("#where");
+        assertThat(pane.laser.isVisible()).isFalse();
+        // when P is pressed
+        robot.type(KeyCode.P);
+        // then the overlay shows, the cursor over the canvas is hidden
+        assertThat(pane.laserOn()).isTrue();
+        assertThat(pane.laser.isVisible()).isTrue();
+        assertThat(view.canvas().getCursor()).isEqualTo(javafx.scene.Cursor.NONE);
+        // and the dot follows the mouse over the canvas
+        for (double[] at : new double[][] {{120, 90}, {260, 210}}) {
+            javafx.geometry.Point2D screen = view.canvas().localToScreen(at[0], at[1]);
+            robot.moveTo(screen);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(pane.laser.dot.isVisible()).isTrue();
+            javafx.geometry.Point2D dot = pane.laser.localToScreen(pane.laser.dot.getLayoutX(), pane.laser.dot.getLayoutY());
+            assertThat(dot.distance(screen)).as("dot at %s, mouse at %s", dot, screen).isLessThan(1.5);
+        }
+        // and a click on a running goroutine's token still selects it
+        Snapshot s = c.getSnapshot();
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        org.gmplab.view.Rect tok = view.layoutNow().tokens.get(m.curg());
+        robot.clickOn(view.canvas().localToScreen(tok.cx(), tok.cy()));
+        assertThat(view.selectionProperty().get()).startsWith("G" + m.curg());
+        // when P is pressed again, the overlay hides and the cursor is back
+        robot.type(KeyCode.P);
+        assertThat(pane.laserOn()).isFalse();
+        assertThat(pane.laser.isVisible()).isFalse();
+        assertThat(view.canvas().getCursor()).isNotEqualTo(javafx.scene.Cursor.NONE);
+    }
+
+    @Test
     void schedtracePaneEqualsTheCliForTheSameMoment(FxRobot robot) throws Exception {
         settle();
         for (int i = 0; i < 120; i++) c.stepEvent();

@@ -26,8 +26,9 @@ final class TransportScreen implements Screen {
     private final ControlsPane pane;
     private final SchedulerView view;
     private final Supplier<String> note;
-    private Scenario loaded;
-    private Lesson lesson;       // the lesson shown last     // the lesson scenario the controller runs, if it is a fresh history of it
+    private Scenario loaded;     // the run the history below is of
+    private History mine;        // the history this screen loaded, while the controller still shows it
+    private Lesson lesson;       // the lesson shown last, while shown (null after release)
     private boolean free;
 
     /** {@code note} says, in the learner's language, why the transport is locked and which keys drive the lesson. */
@@ -41,26 +42,36 @@ final class TransportScreen implements Screen {
     @Override
     public void show(Lesson lesson, Scenario run, long position, long time, Snapshot snapshot, List<Event> events) {
         this.lesson = lesson;
-        // a fresh run unless the controller still runs this one (a restart, or the editor, may have loaded another)
-        if (loaded != run || controller.scenarioProperty().get() != loaded) {
+        if (mine == null || loaded != run) {   // a fresh history of this run (a restart, or first show)
             loaded = run;
-            controller.load(new History(loaded)).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
+            mine = new History(run);
+            controller.load(mine).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
         }
-        controller.forwardTo(position, time);
+        History expected = mine;
+        // Someone else (the editor, a session opened) may have loaded another run since: then load ours again.
+        controller.forwardTo(expected, position, time).thenAccept(ok -> {
+            if (!ok && mine == expected && this.lesson == lesson) {
+                mine = null;
+                show(lesson, run, position, time, snapshot, events);
+            }
+        });
         if (!free) pane.lock(note());
     }
 
     @Override
     public void setFree(boolean on) {
+        if (lesson == null) return;   // released: no lesson holds the window
         free = on;
-        if (lesson != null && !on) view.setCaption(lesson.title().in(Words.language()));   // also after a language change
-        if (on) loaded = null;   // the learner may inject: the next lesson moment needs a fresh run
+        if (!on) view.setCaption(lesson.title().in(Words.language()));   // also after a language change
+        if (on) mine = null;   // the learner may inject or go live: the next lesson moment needs a fresh run
         pane.lock(on ? null : note());
     }
 
     @Override
     public void release() {
         free = false;
+        lesson = null;
+        mine = null;   // while hidden, the window is the learner's: the next show starts a fresh run
         pane.lock(null);
     }
 

@@ -158,8 +158,19 @@ public final class Controller implements AutoCloseable {
      * moment between events, as a lesson's time step ends). Forward, the positions are walked one by one so
      * the log gets every event passed; back, it jumps.
      */
-    public CompletableFuture<Void> forwardTo(long n, long time) {
+    public CompletableFuture<Void> forwardTo(long n, long time) { return forwardTo(null, n, time).thenApply(ok -> null); }
+
+    /**
+     * {@link #forwardTo(long, long)} if the run shown is still {@code expected} (null: whatever it is); false,
+     * and nothing done, if another was loaded meanwhile (e.g. by the editor). Live mode ends first: a moment of
+     * the history is a step-mode moment.
+     */
+    public CompletableFuture<Boolean> forwardTo(History expected, long n, long time) {
+        boolean[] ok = {false};
         return run(() -> {
+            if (expected != null && history != expected) return;
+            ok[0] = true;
+            stopLive();
             stopTicking();
             List<Event> all = new ArrayList<>();
             if (n < history.position()) history.jumpTo(n);
@@ -174,7 +185,7 @@ public final class Controller implements AutoCloseable {
                 all.addAll(history.lastEvents());
             }
             post(all, "");
-        });
+        }).thenApply(v -> ok[0]);
     }
 
     /** Forward one position (one event, and the minor ones the engine emits before its next safe point). */
@@ -408,6 +419,12 @@ public final class Controller implements AutoCloseable {
         if (live != null) return;
         stopTicking();
         live = new LiveRun(history.scenario(), speed);
+        if (thread.isShutdown()) {   // closed meanwhile: close() did not see this run
+            LiveRun l = live;
+            live = null;
+            l.close();
+            return;
+        }
         liveShown = null;
         liveStatus = LIVE_RUNNING;
         Platform.runLater(() -> {

@@ -56,14 +56,15 @@ public final class LiveTurnstile implements Turnstile {
     public double speed() { return clock.speed(); }
 
     /**
-     * Changes the speed from now on; virtual time goes on from where it is. A {@code work} slice or a
-     * sleep under way keeps the old rate until its next check.
+     * Changes the speed from now on; virtual time goes on from where it is. Sleepers and parked Ms are woken
+     * to work their waits out again at the new rate, and a {@code work} slice under way goes on at it.
      */
     public synchronized void setSpeed(double speed) {
         checkSpeed(speed);
         Clock c = clock;
         long wall = System.nanoTime();
         clock = new Clock(c.at(wall), wall, speed, c.stopped());
+        for (EngineThread t : all) LockSupport.unpark(t.thread);   // their loops recompute what is left
     }
 
     @Override
@@ -85,13 +86,21 @@ public final class LiveTurnstile implements Turnstile {
 
     @Override
     public void spend(EngineThread self, long nanos) {
-        long end = System.nanoTime() + (long) (nanos / clock.speed());
+        // What is left is counted in virtual ns, so a change of speed applies to the rest of the slice.
+        double speedNow = clock.speed();
+        long end = System.nanoTime() + (long) (nanos / speedNow);
         while (System.nanoTime() - end < 0) {
             if (shutdown) throw EngineExit.INSTANCE;
             if (frozen) {
                 long left = end - System.nanoTime();
                 gate();
                 end = System.nanoTime() + left; // a frozen world does not burn the G's CPU time
+            }
+            double s = clock.speed();
+            if (s != speedNow) {
+                long leftVirtual = (long) ((end - System.nanoTime()) * speedNow);
+                end = System.nanoTime() + (long) (leftVirtual / s);
+                speedNow = s;
             }
             // Burn the core, but give it up to any other runnable thread (sched_yield): with as many Ms as
             // cores, a pure spin starves the FX and render threads and the canvas drops to a few frames a

@@ -61,6 +61,8 @@ public final class History implements AutoCloseable {
 
     private long cursor;
     private Snapshot current;
+    private boolean between;        // current is a moment after cursor's event, reached by waitUntil
+    private boolean engineBetween;  // the engine is past enginePos's safe point in time (waitUntil ran it)
     private List<Event> lastEvents = List.of();
 
     public History(Scenario scenario) { this(scenario, DEFAULT_RING); }
@@ -178,7 +180,7 @@ public final class History implements AutoCloseable {
         if (n < 0) throw new IllegalArgumentException("event index must be ≥ 0, not " + n);
         long target = positions.ceiling(n);
         if (target >= 0) {
-            if (target != cursor) moveWithin(target);
+            if (target != cursor || between) moveWithin(target);
             lastEvents = List.of();
             return;
         }
@@ -195,7 +197,7 @@ public final class History implements AutoCloseable {
      * @throws IllegalStateException if an injected action is recorded after the current position
      */
     public void waitUntil(long time) {
-        if (applied < actions.size() && cursor != end())
+        if (applied < actions.size())
             throw new IllegalStateException("cannot wait for a time before the recorded action at event " + actions.get(applied).event());
         ensureEngineAt(cursor);
         positions.truncateAfter(cursor);
@@ -214,6 +216,8 @@ public final class History implements AutoCloseable {
         }
         if (engine.outcome() != null) endReached = true;
         current = engine.snapshot();
+        between = true;
+        engineBetween = true;
         lastEvents = List.copyOf(passed);
     }
 
@@ -244,6 +248,7 @@ public final class History implements AutoCloseable {
 
     /** Moves to a known position, from the ring if it is there, else by running or replaying the engine. */
     private void moveWithin(long target) {
+        between = false;
         Snapshot s = ring.get(target);
         if (s != null) {
             lastEvents = List.of();
@@ -252,6 +257,7 @@ public final class History implements AutoCloseable {
             return;
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
+        if (engineBetween && enginePos == target) replayFromStart(target);   // its snapshot there is the later moment
         ensureEngineAt(target);
         List<Event> evs = engine.drainEvents();
         lastEvents = adjacent ? evs : List.of();
@@ -295,6 +301,8 @@ public final class History implements AutoCloseable {
     }
 
     private void arrive(long pos, List<Event> evs, boolean snapshot) {
+        between = false;
+        engineBetween = false;
         enginePos = pos;
         positions.add(pos, evs.stream().anyMatch(e -> e.kind().major()));
         cursor = pos;
@@ -338,6 +346,7 @@ public final class History implements AutoCloseable {
     }
 
     private void replayFromStart(long target) {
+        engineBetween = false;
         engine.close();
         replays++;
         int k = 0;

@@ -157,4 +157,23 @@ class LessonInWindowTest {
         assertThat(player.stepRan()).isTrue();
         showsTheLessonsMoment();
     }
+
+    @Test
+    void lessonsHiddenWhileTheLearnerGoesLiveComeBackInStepModeAtTheirMoment(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#lessons");
+        robot.interact(() -> player.open("gmp-who-is-who", 2));
+        settle();
+        // when the lessons are hidden, the window goes live, then the lessons are shown again
+        robot.clickOn("#lessons");
+        settle();
+        assertThat(content.pane().locked()).isFalse();
+        c().setMode(org.gmplab.engine.Engine.Mode.LIVE).get(30, TimeUnit.SECONDS);
+        robot.clickOn("#lessons");
+        settle();
+        // then the window is back in step mode at the lesson's moment, locked for the lesson
+        assertThat(c().modeProperty().get()).isEqualTo(org.gmplab.engine.Engine.Mode.STEP);
+        showsTheLessonsMoment();
+        assertThat(content.pane().locked()).isTrue();
+    }
 }

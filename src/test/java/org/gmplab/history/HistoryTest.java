@@ -235,6 +235,13 @@ class HistoryTest {
                 assertThat(h.position()).isEqualTo(plain.position());
                 assertThat(json(h.snapshot())).isEqualTo(json(plain.snapshot()));
             }
+            // and jumping to the position it waited at shows that position's own snapshot again, not the later moment
+            h.jumpTo(from);
+            long pos = h.position();
+            String atPosition = json(h.snapshot());
+            h.waitUntil(h.snapshot().time() + 1_000);
+            h.jumpTo(pos);
+            assertThat(json(h.snapshot())).isEqualTo(atPosition);
             // and waiting from a past position drops the recorded future and explores it again, the same
             h.jumpTo(from);
             h.waitUntil(at);

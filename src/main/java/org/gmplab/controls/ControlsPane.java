@@ -219,6 +219,7 @@ public final class ControlsPane extends StackPane {
         if (panel == null) {
             split.setDividerPositions(0.6);
         } else {
+            Words.translate(panel);   // it was out of the window when the language last changed
             split.getItems().add(0, panel);
             split.setDividerPositions(0.36, 0.74);
         }

@@ -58,14 +58,8 @@ final class TransportBar extends VBox {
             updating = true;
             (live ? liveMode : stepMode).setSelected(true);
             updating = false;
-            for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) {
-                x.setDisable(live);
-                x.getTooltip().setText(live ? Words.get(STEP_ONLY) + Words.get(" (%s)", Words.get(stepTips.get(x))) : Words.get(stepTips.get(x)));
-            }
-            play.getTooltip().setText(Words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
-                    : "Play / pause: one major event per tick (Space)"));
-            speed.getTooltip().setText(Words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
-                    : "Speed while playing: major events a second (+ / −)"));
+            for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) x.setDisable(live);
+            modeTips(live);
             showWhere(c);
         });
         play.setId("play");
@@ -81,6 +75,10 @@ final class TransportBar extends VBox {
         tip(where, "The event index shown / the end of the recorded history");
 
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, x.getTooltip().getText());
+        // these tooltips are the code's to set (Words.translate would take a translated one for new English)
+        for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline, play, speed})
+            x.getTooltip().getProperties().put("words.dynamic", Boolean.TRUE);
+        Words.onChange(this, () -> modeTips(c.modeProperty().get() == Engine.Mode.LIVE));
         ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
         c.snapshotProperty().addListener(liveWhere);
         c.playingProperty().addListener(liveWhere);
@@ -124,6 +122,16 @@ final class TransportBar extends VBox {
     }
 
     /** Step: the event shown of the recorded history; live: the live clock and the events so far. */
+    /** The tooltips that depend on the mode, in the window's language. */
+    private void modeTips(boolean live) {
+        for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline})
+            x.getTooltip().setText(live ? Words.get(STEP_ONLY) + Words.get(" (%s)", Words.get(stepTips.get(x))) : Words.get(stepTips.get(x)));
+        play.getTooltip().setText(Words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
+                : "Play / pause: one major event per tick (Space)"));
+        speed.getTooltip().setText(Words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
+                : "Speed while playing: major events a second (+ / −)"));
+    }
+
     private void showWhere(Controller c) {
         if (c.modeProperty().get() == Engine.Mode.LIVE) {
             org.gmplab.snapshot.Snapshot s = c.getSnapshot();

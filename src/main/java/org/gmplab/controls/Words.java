@@ -141,7 +141,8 @@ public final class Words {
         if (n instanceof Node node) {
             ObservableMap<Object, Object> p = node.getProperties();
             if (n instanceof Labeled l && !p.containsKey("words.dynamic") && !l.textProperty().isBound()) swap(p, "text", l::getText, l::setText);
-            if (n instanceof Control c && c.getTooltip() != null && !c.getTooltip().textProperty().isBound())
+            if (n instanceof Control c && c.getTooltip() != null && !c.getTooltip().textProperty().isBound()
+                    && !c.getTooltip().getProperties().containsKey("words.dynamic"))
                 swap(c.getTooltip().getProperties(), "text", c.getTooltip()::getText, c.getTooltip()::setText);
             if (n instanceof TextInputControl t && !t.promptTextProperty().isBound()) swap(p, "prompt", t::getPromptText, t::setPromptText);
         } else if (n instanceof Tab t) {

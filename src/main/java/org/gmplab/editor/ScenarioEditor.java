@@ -220,6 +220,7 @@ public final class ScenarioEditor extends VBox {
     /** Back to the text last opened, saved or run. */
     public void reset() {
         if (area.getText().equals(resetTo)) return;
+        if (!confirmDiscard()) return;   // unsaved edits are asked about, as before any other text replaces them
         area.replaceText(resetTo);
         check();
     }

@@ -96,4 +96,22 @@ class WindowLanguageTest {
         assertThat(root.getStyle()).doesNotContain(CjkFont.family());
         assertThat(view.wording()).isEqualTo(org.gmplab.view.Wording.ENGLISH);
     }
+
+    @Test
+    void partsShownAfterTheSwitchSpeakItTooAndTheModesTooltipsFollow(FxRobot robot) throws Exception {
+        // given the window in Chinese
+        robot.clickOn("#uiLanguage").clickOn("简体中文");
+        WaitForAsyncUtils.waitForFxEvents();
+        // when the editor is opened afterwards
+        robot.interact(() -> content.editorToggle().setSelected(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        // then it speaks Chinese, as does the mode-dependent tooltip of Play
+        assertThat(robot.lookup("#editorRun").queryButton().getText()).isEqualTo("运行");
+        assertThat(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class).getTooltip().getText()).startsWith("播放 / 暂停");
+        // and back in English after the switch back
+        robot.clickOn("#uiLanguage").clickOn("English");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#editorRun").queryButton().getText()).isEqualTo("Run");
+        assertThat(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class).getTooltip().getText()).startsWith("Play / pause");
+    }
 }

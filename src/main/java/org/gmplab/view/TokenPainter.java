@@ -19,21 +19,26 @@ public final class TokenPainter implements Painter {
     /** Below this size (px) the goid is not written. */
     static final double MIN_ID = 15;
 
+    private final TokenSprites sprites = new TokenSprites();
+
     @Override
     public void paint(GraphicsContext g, Frame f) {
         Theme th = f.theme();
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         double lastFont = -1;
+        double scale = Math.abs(g.getTransform().getMxx());   // device pixels per layout pixel (zoom)
         for (Snapshot.G gr : f.snap().gs()) {
             Rect r = f.token(gr.goid());
             if (r == null) continue;
+            if (sprites.draw(g, r, gr.status(), gr.goid(), th, scale)) continue;
             if (r.w() >= MIN_ID) {
                 double fs = fontSize(r.w(), gr.goid());
                 if (fs != lastFont) { g.setFont(Font.font(null, FontWeight.BOLD, fs)); lastFont = fs; }
             }
             draw(g, r, gr.status(), gr.goid(), th);
         }
+        sprites.bake();
     }
 
     static double fontSize(double size, long goid) {

@@ -399,6 +399,7 @@ public final class Controller implements AutoCloseable {
         return run(stepOnly(() -> {
             stopTicking();
             r.run();
+            for (Event e : history.explored()) branch.put(e.seq(), e);   // a jump forward: the log shows the way
             post(List.of(), "");
         }));
     }

@@ -64,6 +64,9 @@ public final class ControlsPane extends StackPane {
      */
     public static final String TYPES_TEXT = "gmplab.typesText";
 
+    /** Beyond this many events between two moments shown, the canvas draws no arcs (it was a jump). */
+    static final int MAX_ARC_EVENTS = 500;
+
     final Controller controller;
     final SchedulerView view;
     final TransportBar transport;
@@ -245,6 +248,7 @@ public final class ControlsPane extends StackPane {
     /** The events between the moment shown before and {@code s}, if it is later (for the canvas's arcs). */
     private List<Event> passed(Snapshot before, Snapshot s) {
         if (before == null || s == null || s.events() <= before.events()) return List.of();
+        if (s.events() - before.events() > MAX_ARC_EVENTS) return List.of();   // a jump, not a step: no arcs to draw
         List<Event> all = controller.events();
         long want = before.events() + 1;
         int lo = 0, hi = all.size();

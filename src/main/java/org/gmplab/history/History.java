@@ -38,6 +38,9 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Not thread-safe: one thread (a driver, a test, the CLI) owns a history and calls all its methods.
  */
 public final class History implements AutoCloseable {
+    /** A jump forward keeps at most this many of the events it explored, for {@link #explored()}. */
+    public static final int EXPLORED_KEPT = 200_000;
+
     /** Default number of snapshots kept for instant stepping. */
     public static final int DEFAULT_RING = 4096;
     /** A replay that runs longer than this starts reporting progress. */
@@ -61,6 +64,7 @@ public final class History implements AutoCloseable {
 
     private long cursor;
     private Snapshot current;
+    private final List<Event> explored = new ArrayList<>();   // see explored()
     private boolean between;        // current is a moment after cursor's event, reached by waitUntil
     private boolean engineBetween;  // the engine is past enginePos's safe point in time (waitUntil ran it)
     private List<Event> lastEvents = List.of();
@@ -126,6 +130,12 @@ public final class History implements AutoCloseable {
     /** The actions of this branch, in order, each with the safe point and position where it applied. */
     public List<Action.AppliedAction> actions() { return List.copyOf(actions); }
 
+    /**
+     * The events a jump forward explored for the first time (the last {@value #EXPLORED_KEPT} of them), so that
+     * a log can show what happened on the way; empty after other moves.
+     */
+    public List<Event> explored() { return List.copyOf(explored); }
+
     /** The events the last forward move passed over (empty after moving back or jumping far). */
     public List<Event> lastEvents() { return lastEvents; }
 
@@ -139,6 +149,7 @@ public final class History implements AutoCloseable {
 
     /** Forward to the next position. Returns false at the end of the run. */
     public boolean stepEvent() {
+        explored.clear();
         long next = positions.higher(cursor);
         if (next >= 0) { moveWithin(next); return true; }
         return exploreOne(true);
@@ -159,6 +170,7 @@ public final class History implements AutoCloseable {
 
     /** Back to the previous position. Returns false at the start. */
     public boolean stepBack() {
+        explored.clear();
         long prev = positions.lower(cursor);
         if (prev < 0) return false;
         moveWithin(prev);
@@ -177,6 +189,7 @@ public final class History implements AutoCloseable {
      * end the run is explored forward until it gets there or the program ends.
      */
     public void jumpTo(long n) {
+        explored.clear();
         if (n < 0) throw new IllegalArgumentException("event index must be ≥ 0, not " + n);
         long target = positions.ceiling(n);
         if (target >= 0) {
@@ -197,6 +210,7 @@ public final class History implements AutoCloseable {
      * @throws IllegalStateException if an injected action is recorded after the current position
      */
     public void waitUntil(long time) {
+        explored.clear();
         if (applied < actions.size())
             throw new IllegalStateException("cannot wait for a time before the recorded action at event " + actions.get(applied).event());
         ensureEngineAt(cursor);
@@ -228,6 +242,7 @@ public final class History implements AutoCloseable {
      * @throws IllegalArgumentException if the action does not apply here (as {@link Engine#inject} says)
      */
     public void inject(Action a) {
+        explored.clear();
         ensureEngineAt(cursor);
         engine.inject(a); // throws before anything changes if the action is invalid here
         // A new branch: the recorded future after this position goes (positions, snapshots, actions).
@@ -269,12 +284,15 @@ public final class History implements AutoCloseable {
     /** Explores new ground one position at a time until position ≥ n or the run ends. */
     private void explore(long n, boolean keepSnapshots) {
         if (cursor != end()) moveWithin(end());
+        explored.clear();
         long start = System.nanoTime();
         long from = cursor;
         boolean reporting = false;
         while (cursor < n) {
             // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
             if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
+            explored.addAll(lastEvents);
+            if (explored.size() > EXPLORED_KEPT) explored.subList(0, explored.size() - EXPLORED_KEPT).clear();
             if (!reporting && System.nanoTime() - start > progressAfter) reporting = true;
             if (reporting && (cursor & 1023) < 8) progress.progress(cursor - from, n - from);
         }

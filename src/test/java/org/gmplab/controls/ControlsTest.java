@@ -501,4 +501,17 @@ class ControlsTest {
         for (var item : pane.inspectorPane.sheet.getItems()) fields.put(item.getName(), item.getValue());
         if (!status.isEmpty()) assertThat(fields).containsEntry("status", status);
     }
+
+    @Test
+    void aJumpForwardFillsTheLogWithTheEventsOnTheWay(FxRobot robot) throws Exception {
+        settle();
+        c.jumpTo(300).get(60, TimeUnit.SECONDS);
+        settle();
+        // every event up to the moment shown is in the log, in order, none twice
+        List<Event> log = c.events();
+        assertThat(log).hasSizeGreaterThanOrEqualTo(300);
+        for (int i = 0; i < log.size(); i++) assertThat(log.get(i).seq()).isEqualTo(i + 1);
+        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.getPosition());
+        assertThat(robot.lookup("#logCount").queryLabeled().getText()).endsWith("of " + log.size());
+    }
 }

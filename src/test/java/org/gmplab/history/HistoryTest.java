@@ -249,4 +249,22 @@ class HistoryTest {
             assertThat(h.end()).isEqualTo(h.position());
         }
     }
+
+    @Test
+    void aJumpForwardKeepsTheEventsItExploredAndOtherMovesForgetThem() throws Exception {
+        try (History h = new History(scenario("spawn1000.json")); History steps = new History(scenario("spawn1000.json"))) {
+            // when it jumps 300 events ahead
+            h.jumpTo(300);
+            // then the events on the way are the ones stepping there passes, in order
+            List<Long> walked = new ArrayList<>();
+            while (steps.position() < h.position()) {
+                steps.stepEvent();
+                steps.lastEvents().forEach(e -> walked.add(e.seq()));
+            }
+            assertThat(h.explored().stream().map(e -> e.seq()).toList()).isEqualTo(walked);
+            // and a step back forgets them
+            h.stepBack();
+            assertThat(h.explored()).isEmpty();
+        }
+    }
 }

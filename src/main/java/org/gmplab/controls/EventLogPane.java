@@ -95,6 +95,10 @@ final class EventLogPane extends VBox {
         Runnable counts = () -> count.setText(Words.get("%d of %d", shown.size(), c.events().size()));
         Words.dynamic(count, counts);
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
+        // The log follows the newest events (stepping, playing, live) until a row is chosen; then it stays there.
+        shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> {
+            if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) table.scrollTo(shown.size() - 1);
+        });
         counts.run();
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);

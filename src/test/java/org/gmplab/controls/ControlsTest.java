@@ -514,4 +514,17 @@ class ControlsTest {
         assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.getPosition());
         assertThat(robot.lookup("#logCount").queryLabeled().getText()).endsWith("of " + log.size());
     }
+
+    @Test
+    void theLogFollowsTheNewestEventsWhileNoRowIsChosen(FxRobot robot) throws Exception {
+        settle();
+        for (int i = 0; i < 80; i++) c.stepEvent();
+        settle();
+        // the newest event's row is on screen without scrolling by hand
+        String last = Long.toString(c.events().get(c.events().size() - 1).seq());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> cell
+                && cell.getTableColumn() != null && "#".equals(cell.getTableColumn().getText()) && last.equals(cell.getText())
+                && cell.isVisible()).tryQuery()).isPresent();
+    }
 }

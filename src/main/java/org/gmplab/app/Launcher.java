@@ -1,19 +1,32 @@
 package org.gmplab.app;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
 import javafx.application.Application;
 
 import org.gmplab.cli.Main;
 
 /**
  * The jar's main class. It does not extend {@code javafx.application.Application}, so that a plain
- * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window;
- * with arguments it runs the headless command line.
+ * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
+ * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it; with any
+ * other arguments it runs the headless command line.
  */
 public final class Launcher {
     private Launcher() { }
 
     public static void main(String[] args) {
-        if (args.length == 0) Application.launch(GmpLabApp.class, args);
+        if (opensWindow(args)) Application.launch(GmpLabApp.class, args);
         else Main.main(args, new ScreenshotCommand());
+    }
+
+    /** No arguments, or just a scenario file that exists (no command is named like one). */
+    static boolean opensWindow(String[] args) {
+        if (args.length == 0) return true;
+        if (args.length != 1) return false;
+        String a = args[0].toLowerCase(Locale.ROOT);
+        return (a.endsWith(".go") || a.endsWith(".json")) && Files.isRegularFile(Path.of(args[0]));
     }
 }

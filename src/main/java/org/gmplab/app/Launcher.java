@@ -18,15 +18,25 @@ public final class Launcher {
     private Launcher() { }
 
     public static void main(String[] args) {
-        if (opensWindow(args)) Application.launch(GmpLabApp.class, args);
-        else Main.main(args, new ScreenshotCommand());
+        if (opensWindow(args)) {
+            Application.launch(GmpLabApp.class, args);
+        } else if (args.length == 1 && scenarioName(args[0])) {
+            System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()
+                    + " (give a .go or .json scenario that exists, or a command: gmplab --help)");
+            System.exit(2);
+        } else {
+            Main.main(args, new ScreenshotCommand());
+        }
+    }
+
+    private static boolean scenarioName(String a) {
+        String s = a.toLowerCase(Locale.ROOT);
+        return s.endsWith(".go") || s.endsWith(".json");
     }
 
     /** No arguments, or just a scenario file that exists (no command is named like one). */
     static boolean opensWindow(String[] args) {
         if (args.length == 0) return true;
-        if (args.length != 1) return false;
-        String a = args[0].toLowerCase(Locale.ROOT);
-        return (a.endsWith(".go") || a.endsWith(".json")) && Files.isRegularFile(Path.of(args[0]));
+        return args.length == 1 && scenarioName(args[0]) && Files.isRegularFile(Path.of(args[0]));
     }
 }

@@ -174,12 +174,16 @@ public final class GmpLabApp extends Application {
             if (on) player.focus();
         });
         // L shows and hides the lessons (not while typing), so a lesson can be walked without the mouse
+        javafx.event.EventHandler<javafx.scene.input.KeyEvent> toggle = e -> {
+            javafx.scene.Scene sc = c.pane.getScene();
+            if (e.getCode() != javafx.scene.input.KeyCode.L || sc == null || ControlsPane.typing(sc.getFocusOwner()) || e.isShortcutDown()) return;
+            c.lessons.setSelected(!c.lessons.isSelected());
+            e.consume();
+        };
+        if (c.pane.getScene() != null) c.pane.getScene().addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);   // shown already
         c.pane.sceneProperty().addListener((o, a, sc) -> {
-            if (sc != null) sc.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() != javafx.scene.input.KeyCode.L || ControlsPane.typing(sc.getFocusOwner()) || e.isShortcutDown()) return;
-                c.lessons.setSelected(!c.lessons.isSelected());
-                e.consume();
-            });
+            if (a != null) a.removeEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);
+            if (sc != null) sc.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, toggle);
         });
         return player;
     }

@@ -9,11 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 
 import javafx.scene.Scene;
-import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-import org.gmplab.view.SchedulerView;
-import org.gmplab.view.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,19 +26,15 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class EditorScreenshotTest {
     static final Path OUT = Path.of("target", "screenshots", "editor-error.png");
+    TestWindow window;
     GmpLabApp.Content content;
     Scene scene;
 
     @Start
     void start(Stage stage) throws Exception {
-        BorderPane root = new BorderPane();
-        SchedulerView view = new SchedulerView();
-        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
-        view.setAnimationMillis(0);
-        scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        window = TestWindow.show(stage);
+        content = window.content();
+        scene = window.scene();
     }
 
     @AfterEach
@@ -61,7 +54,7 @@ class EditorScreenshotTest {
         // then the line is marked once the typing pauses
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
         content.controller().idle().get(60, TimeUnit.SECONDS);
-        BufferedImage png = WindowShot.save(robot, scene, OUT);
+        BufferedImage png = window.save(robot, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }

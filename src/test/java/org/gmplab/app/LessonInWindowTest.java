@@ -7,9 +7,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 
-import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.controls.Controller;
@@ -40,13 +38,10 @@ class LessonInWindowTest {
     @Start
     void start(Stage stage) throws Exception {
         prefs = Preferences.userRoot().node("org/gmplab/test/window-" + UUID.randomUUID());
-        BorderPane root = new BorderPane();
-        view = new SchedulerView();
-        view.setAnimationMillis(0);
-        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
-        player = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
-        stage.setScene(new Scene(root, 1280, 800));
-        stage.show();
+        TestWindow window = TestWindow.show(stage);
+        view = window.view();
+        content = window.content();
+        player = GmpLabApp.lessons(window.root(), content, view, Path.of("lessons"), new Progress(prefs));
     }
 
     @AfterEach

@@ -9,12 +9,9 @@ import java.util.concurrent.TimeUnit;
 
 
 import javafx.scene.Scene;
-import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.view.SchedulerView;
-import org.gmplab.view.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,19 +27,15 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LiveWindowScreenshotTest {
     static final Path OUT = Path.of("target", "screenshots", "window-live-paused.png");
+    TestWindow window;
     GmpLabApp.Content content;
     Scene scene;
 
     @Start
     void start(Stage stage) throws Exception {
-        BorderPane root = new BorderPane();
-        SchedulerView view = new SchedulerView();
-        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
-        view.setAnimationMillis(0);
-        scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        window = TestWindow.show(stage);
+        content = window.content();
+        scene = window.scene();
     }
 
     @AfterEach
@@ -59,7 +52,7 @@ class LiveWindowScreenshotTest {
         robot.clickOn("#play");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.playingProperty().get());
         c.idle().get(60, TimeUnit.SECONDS);
-        BufferedImage png = WindowShot.save(robot, scene, OUT);
+        BufferedImage png = window.save(robot, OUT);
         assertThat(c.statusProperty().get()).contains("every invariant holds");
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }

@@ -10,7 +10,6 @@ import java.util.prefs.Preferences;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import javafx.scene.Scene;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -47,12 +46,11 @@ class WindowLanguageTest {
     @Start
     void start(Stage stage) throws Exception {
         prefs = Preferences.userRoot().node("org/gmplab/test/language-" + UUID.randomUUID());
-        root = new BorderPane();
-        view = new SchedulerView();
-        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
-        player = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
-        stage.setScene(new Scene(root, 1280, 800));
-        stage.show();
+        TestWindow window = TestWindow.show(stage);
+        root = window.root();
+        view = window.view();
+        content = window.content();
+        player = GmpLabApp.lessons(window.root(), content, view, Path.of("lessons"), new Progress(prefs));
     }
 
     @AfterEach

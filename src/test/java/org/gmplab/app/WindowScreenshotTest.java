@@ -14,7 +14,6 @@ import javafx.stage.Stage;
 
 import org.gmplab.controls.Breakpoint;
 import org.gmplab.view.SchedulerView;
-import org.gmplab.view.Theme;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class WindowScreenshotTest {
     static final Path OUT = Path.of("target", "screenshots", "window-controls.png");
     static final Path OUT_ZH = Path.of("target", "screenshots", "window-zh.png");
+    TestWindow window;
     GmpLabApp.Content content;
     Scene scene;
     BorderPane root;
@@ -39,14 +39,11 @@ class WindowScreenshotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        root = new BorderPane();
-        view = new SchedulerView();
-        content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
-        view.setAnimationMillis(0);
-        scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
-        stage.setScene(scene);
-        stage.show();
+        window = TestWindow.show(stage);
+        content = window.content();
+        scene = window.scene();
+        root = window.root();
+        view = window.view();
     }
 
     @AfterEach
@@ -69,7 +66,7 @@ class WindowScreenshotTest {
                     .ifPresent(e -> log.getSelectionModel().select(e));
         });
         content.controller().idle().get(60, TimeUnit.SECONDS);
-        BufferedImage png = WindowShot.save(robot, scene, OUT);
+        BufferedImage png = window.save(robot, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }
@@ -86,7 +83,7 @@ class WindowScreenshotTest {
                 p[0].open("work-stealing", 3);
             });
             content.controller().idle().get(60, TimeUnit.SECONDS);
-            BufferedImage png = WindowShot.save(robot, scene, OUT_ZH);
+            BufferedImage png = window.save(robot, OUT_ZH);
             assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);
         } finally {
             robot.interact(() -> content.lessons().setSelected(false));   // off the screen before its preferences go

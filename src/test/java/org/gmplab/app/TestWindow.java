@@ -1,0 +1,52 @@
+package org.gmplab.app;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import javax.imageio.ImageIO;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The window's content as the app mounts it — the built-in spawn1000, light theme, 1280×800 — shown on a
+ * test's stage, with no glide between moments (tests look at the moment, not at the animation).
+ */
+record TestWindow(BorderPane root, SchedulerView view, GmpLabApp.Content content, Scene scene) {
+
+    static TestWindow show(Stage stage) throws ScenarioException {
+        BorderPane root = new BorderPane();
+        SchedulerView view = new SchedulerView();
+        GmpLabApp.Content content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
+        view.setAnimationMillis(0);
+        Scene scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setScene(scene);
+        stage.show();
+        return new TestWindow(root, view, content, scene);
+    }
+
+    /**
+     * Saves a picture of the whole window for {@code screenshots/} (the canvas-only command cannot draw the
+     * controls): lets the canvas paint (a few pulses), then writes the scene as a PNG to {@code out}.
+     */
+    BufferedImage save(FxRobot robot, Path out) throws Exception {
+        Thread.sleep(300);   // a few pulses so the canvas has painted
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage[] img = new WritableImage[1];
+        robot.interact(() -> img[0] = scene.snapshot(null));
+        BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
+        Files.createDirectories(out.getParent());
+        ImageIO.write(png, "png", out.toFile());
+        return png;
+    }
+}

@@ -162,6 +162,20 @@ class Go10SchedulerTest {
         assertThat(run.of(EventKind.EXITSYSCALL)).extracting(ev -> ev.detail("path")).containsExactly(4L);
     }
 
+    /** exitsyscall's slow path sets gp->readyonstop; schedule then readies the G with readylocked (gput + matchmg). */
+    @Test
+    void exitsyscall_slowPathReadiesTheGWithReadylockedAndItRunsLater() {
+        Scenario sc = go10(prog().procs(1).wg("wg")
+                .fn(fn("main", add("wg", "1"), go("w"), syscall("1ms"), waitWg("wg")))
+                .fn(fn("w", work("3ms"), done("wg"))).build("readyonstop"));
+        StepRuns.Run run = StepRuns.run(sc);
+        Event slow = run.of(EventKind.EXITSYSCALL).get(0);
+        assertThat(slow.detail("path")).isEqualTo(4L);
+        // G1 is runnable in the one queue, not lost: an M runs it again once G2 leaves the cpu, and the run ends
+        assertThat(run.of(EventKind.EXECUTE)).anyMatch(ev -> ev.g() == 1 && ev.seq() > slow.seq());
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+    }
+
     @Test
     void blockingKeepsWorking_channelsMutexSleepAndNetwork() {
         Scenario sc = go10(prog().procs(2).wg("wg").mutex("mu").chan("c", 0)

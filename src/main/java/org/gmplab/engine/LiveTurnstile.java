@@ -84,28 +84,43 @@ public final class LiveTurnstile implements Turnstile {
         if (frozen) gate();
     }
 
+    /**
+     * Wall time of one burn-then-rest period of a slowed-down {@code work}: short enough that a freeze, which
+     * waits for the M to reach its gate, is never held up by more than about this.
+     */
+    static final long PERIOD_NANOS = 1_000_000;
+
     @Override
     public void spend(EngineThread self, long nanos) {
         // What is left is counted in virtual ns, so a change of speed applies to the rest of the slice.
         double speedNow = clock.speed();
         long end = System.nanoTime() + (long) (nanos / speedNow);
-        while (System.nanoTime() - end < 0) {
+        for (long t = System.nanoTime(); t - end < 0; t = System.nanoTime()) {
             if (shutdown) throw EngineExit.INSTANCE;
             if (frozen) {
-                long left = end - System.nanoTime();
+                long left = end - t;
                 gate();
                 end = System.nanoTime() + left; // a frozen world does not burn the G's CPU time
+                continue;
             }
             double s = clock.speed();
             if (s != speedNow) {
-                long leftVirtual = (long) ((end - System.nanoTime()) * speedNow);
-                end = System.nanoTime() + (long) (leftVirtual / s);
+                long leftVirtual = (long) ((end - t) * speedNow);
+                end = t + (long) (leftVirtual / s);
                 speedNow = s;
+                continue;
             }
-            // Burn the core, but give it up to any other runnable thread (sched_yield): with as many Ms as
-            // cores, a pure spin starves the FX and render threads and the canvas drops to a few frames a
-            // second. Alone on its core the M gets it straight back, so the G's wall time is unchanged.
-            Thread.yield();
+            // The G costs its real CPU time, whatever the speed: slowed down, an M burns its core for a
+            // share of each period equal to the speed and rests for the remainder, as if the G's
+            // instructions ran at the clock's pace. (Burning the whole stretched time would make slow
+            // motion cost a core per M, and starve the FX and render threads on a small machine.)
+            long period = Math.min(end - t, PERIOD_NANOS);
+            long burnUntil = t + (speedNow >= 1 ? period : (long) (period * speedNow));
+            // Burn, but give the core up to any other runnable thread (sched_yield): with as many Ms as
+            // cores a pure spin starves the FX and render threads. Alone on its core the M gets it straight back.
+            while (System.nanoTime() - burnUntil < 0 && !frozen && !shutdown) Thread.yield();
+            long rest = t + period - System.nanoTime();
+            if (rest > 0 && !frozen) LockSupport.parkNanos(this, rest);
         }
     }
 
@@ -199,6 +214,7 @@ public final class LiveTurnstile implements Turnstile {
         if (held) return !shutdown;
         freezer = Thread.currentThread();
         frozen = true;
+        for (EngineThread t : all) LockSupport.unpark(t.thread);   // an M resting inside a slowed work comes to its gate now
         long deadline = System.nanoTime() + timeoutNanos;
         while (atGate.get() < running.get()) {
             if (shutdown) return false;

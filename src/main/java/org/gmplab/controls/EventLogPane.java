@@ -1,9 +1,14 @@
 package org.gmplab.controls;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
+import javafx.animation.Animation;
+import javafx.animation.PauseTransition;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
@@ -13,6 +18,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Tooltip;
@@ -53,7 +59,10 @@ final class EventLogPane extends VBox {
         Words.choices(kind);
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
-        shown = new FilteredList<>(c.events(), e -> true);
+        shown = new FilteredList<>(mirror, e -> true);
+        events = c.events();   // held: the view listens weakly to the controller's list, through it
+        events.addListener((javafx.collections.ListChangeListener<Event>) ch -> catchUpSoon());
+        catchUpLater.setOnFinished(e -> catchUp());
         table.setId("eventLog");
         table.setItems(shown);
         table.getColumns().add(col("#", 56, e -> e.seq()));
@@ -70,7 +79,13 @@ final class EventLogPane extends VBox {
         why.setMinHeight(48);
         table.setRowFactory(t -> {
             javafx.scene.control.TableRow<Event> row = new javafx.scene.control.TableRow<>();
-            row.itemProperty().addListener((o, a, e) -> row.setTooltip(e == null ? null : new javafx.scene.control.Tooltip(e.why())));
+            // One tooltip per row, its text changed with the row's event: in live mode the visible rows get new
+            // events several times a second, and a new Tooltip each time cost a good part of a frame.
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+            row.itemProperty().addListener((o, a, e) -> {
+                if (e != null) tip.setText(e.why());
+                row.setTooltip(e == null ? null : tip);
+            });
             return row;
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
@@ -92,19 +107,65 @@ final class EventLogPane extends VBox {
         kind.valueProperty().addListener((o, a, b) -> refilter.run());
         for (TextField f : new TextField[] {p, m, g, search}) f.textProperty().addListener((o, a, b) -> refilter.run());
         count.setId("logCount");
-        Runnable counts = () -> count.setText(Words.get("%d of %d", shown.size(), c.events().size()));
+        Runnable counts = () -> count.setText(Words.get("%d of %d", shown.size(), mirror.size()));
         Words.dynamic(count, counts);
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
-        // The log follows the newest events (stepping, playing, live) until a row is chosen; then it stays there.
-        shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> {
-            if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) table.scrollTo(shown.size() - 1);
-        });
         counts.run();
+        catchUp();
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(filters, table, why, causes);
     }
+
+    /**
+     * The table catches up with the controller's events at most this often. Live mode adds events every frame,
+     * and every change of the table's rows lays out all its visible cells again (and following the newest
+     * scrolls them all): doing that each frame cost the window most of its frame rate (measured with
+     * WindowFpsBench, docs/benchmarks.md). A step after a pause shows its events at once; a burst of them is
+     * shown four times a second and once more at its end.
+     */
+    static final Duration CATCH_UP_EVERY = Duration.millis(250);
+    /** The controller's events, and those the table shows: the controller's as of the last {@link #catchUp}. */
+    private final ObservableList<Event> events;
+    private final ObservableList<Event> mirror = FXCollections.observableArrayList();
+    private final PauseTransition catchUpLater = new PauseTransition();
+    private long caughtUpAt = System.nanoTime() - 1_000_000_000L;
+
+    private void catchUpSoon() {
+        double wait = CATCH_UP_EVERY.toMillis() - (System.nanoTime() - caughtUpAt) / 1e6;
+        if (wait <= 0) {
+            catchUp();
+        } else if (catchUpLater.getStatus() != Animation.Status.RUNNING) {
+            catchUpLater.setDuration(Duration.millis(wait));
+            catchUpLater.play();
+        }
+    }
+
+    /**
+     * Brings the table's rows level with the controller's events: the events gone from the front (live mode keeps
+     * the latest) leave, the new ones at the end are added; any other change (a reset, a branch cut by an
+     * injection) replaces them all. Then, unless a row is chosen, the log follows the newest event.
+     */
+    private void catchUp() {
+        caughtUpAt = System.nanoTime();
+        catchUpLater.stop();
+        List<Event> all = events;
+        int gone = 0;
+        if (!all.isEmpty()) {
+            long first = all.get(0).seq();
+            while (gone < mirror.size() && mirror.get(gone).seq() < first) gone++;
+        }
+        if (gone > 0) mirror.remove(0, gone);
+        int n = mirror.size();
+        boolean prefix = n <= all.size() && (n == 0 || (mirror.get(0) == all.get(0) && mirror.get(n - 1) == all.get(n - 1)));
+        if (!prefix) mirror.setAll(all);
+        else if (all.size() > n) mirror.addAll(all.subList(n, all.size()));
+        if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) table.scrollTo(shown.size() - 1);
+    }
+
+    /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */
+    boolean caughtUp() { return catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
 
     /** The selected event's causes and effects: a link per event found, a note when a search ran out. */
     private void showCauses() {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
@@ -14,7 +13,6 @@ import javafx.stage.Stage;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioFiles;
-import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
@@ -34,41 +32,21 @@ import org.gmplab.view.Theme;
  */
 public final class ViewFpsBench {
     public static void main(String[] args) throws Exception {
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("java.awt.headless", "true");
         boolean detail = Boolean.getBoolean("gmplab.bench.detail");
         boolean adaptive = !Boolean.getBoolean("gmplab.bench.fixedRate");
         double speed = Double.parseDouble(System.getProperty("gmplab.bench.speed", "0.05"));
         double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
-        int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
-        CompletableFuture<Void> up = new CompletableFuture<>();
-        Platform.startup(() -> up.complete(null));
-        up.get(30, TimeUnit.SECONDS);
+        FrameMeter meter = new FrameMeter(Integer.getInteger("gmplab.bench.seconds", 5));
+        FrameMeter.startHeadless();
 
-        long[] perSecond = new long[seconds + 1];   // frames counted in each measured second
-        long[] gaps = new long[100];                // measured frame-to-frame gaps, by ms (the last: 99 and over)
         CompletableFuture<SchedulerView> shown = new CompletableFuture<>();
         Platform.runLater(() -> {
-            fxThreadName = Thread.currentThread().getName();
             SchedulerView view = new SchedulerView();
             view.setTheme(Theme.named("light"));
             Stage stage = new Stage();
             stage.setScene(new Scene(new StackPane(view), 1280, 720));
             stage.show();
-            new AnimationTimer() {
-                private long last;
-                @Override public void handle(long now) {
-                    long t0 = measureStart;
-                    if (t0 != 0 && now >= t0) {
-                        int sec = (int) ((now - t0) / 1_000_000_000L);
-                        if (sec < perSecond.length) perSecond[sec]++;
-                        if (last >= t0) gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
-                    }
-                    last = now;
-                }
-            }.start();
+            meter.install();
             shown.complete(view);
         });
         SchedulerView view = shown.get(30, TimeUnit.SECONDS);
@@ -76,33 +54,13 @@ public final class ViewFpsBench {
         Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "8"));
         try (Engine e = Engine.live(sc, speed, false)) {
             publish(e, view, (long) (warmup * 1e9), adaptive);
-            long fx0 = cpuNanos(true), r0 = cpuNanos(false), t0 = System.nanoTime();
-            measureStart = t0;
-            long snapshots = publish(e, view, seconds * 1_000_000_000L, adaptive);
-            double secs = (System.nanoTime() - t0) / 1e9;
-            measureStart = Long.MAX_VALUE;   // the timer stops counting (it reads the field on the FX thread)
-            Thread.sleep(50);
-            long frames = 0, slowest = Long.MAX_VALUE;
-            for (int i = 0; i < perSecond.length; i++) {
-                frames += perSecond[i];
-                if (i < (int) secs) slowest = Math.min(slowest, perSecond[i]);   // whole seconds only
-            }
-            if (detail) {
-                StringBuilder b = new StringBuilder("  frame gaps (ms: count):");
-                for (int i = 0; i < gaps.length; i++) if (gaps[i] > 0) b.append(' ').append(i).append(':').append(gaps[i]);
-                System.out.println(b);
-                java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-                for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds()))
-                    if (t != null && mx.getThreadCpuTime(t.getThreadId()) > 50_000_000L)
-                        System.out.printf("  %-28s %6.0f ms CPU since start%n", t.getThreadName(), mx.getThreadCpuTime(t.getThreadId()) / 1e6);
-            }
-            long fx = cpuNanos(true) - fx0, render = cpuNanos(false) - r0, n = Math.max(1, frames);
-            System.out.printf("CPU per frame: FX thread %.1f ms, render thread %.1f ms (%.0f%% and %.0f%% of one core)%n",
-                    fx / 1e6 / n, render / 1e6 / n, fx / 1e7 / secs, render / 1e7 / secs);
-            System.out.printf("frames/s while live: %.1f over %.1f s, slowest second %s (snapshots published: %.1f/s, %d goroutines in the last; %s; load average %.1f)%n",
-                    frames / secs, secs, slowest == Long.MAX_VALUE ? "-" : Long.toString(slowest), snapshots / secs,
-                    view.snapshot() == null ? 0 : view.snapshot().gs().size(), e.outcome() == null ? "still running" : "the program ended",
-                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            meter.begin();
+            long snapshots = publish(e, view, Integer.getInteger("gmplab.bench.seconds", 5) * 1_000_000_000L, adaptive);
+            meter.end();
+            if (detail) System.out.println(meter.detail());
+            System.out.println(meter.report());
+            System.out.printf("snapshots published: %.1f/s, %d goroutines in the last; %s%n", snapshots / meter.seconds(),
+                    view.snapshot() == null ? 0 : view.snapshot().gs().size(), e.outcome() == null ? "still running" : "the program ended");
         }
         Platform.exit();
     }
@@ -118,24 +76,4 @@ public final class ViewFpsBench {
         }
         return n;
     }
-
-    /**
-     * CPU time used so far by one of the threads that make frames: the FX application thread (whatever the
-     * platform names it) or Prism's render thread. Unlike frames/s
-     * this does not depend on how much of the machine other processes take.
-     */
-    private static long cpuNanos(boolean fxThread) {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        long sum = 0;
-        for (java.lang.management.ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
-            if (t == null) continue;
-            String name = t.getThreadName();
-            if (fxThread ? name.equals(fxThreadName) : name.startsWith("QuantumRenderer")) sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
-        }
-        return sum;
-    }
-
-    private static volatile long measureStart;
-
-    private static volatile String fxThreadName = "JavaFX Application Thread";
 }

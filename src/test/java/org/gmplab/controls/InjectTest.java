@@ -56,6 +56,7 @@ class InjectTest {
     void settle() throws Exception {
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());   // the log shows a burst a moment later
     }
 
     /** Steps until {@code done} holds for the snapshot shown, at most {@code max} positions. */

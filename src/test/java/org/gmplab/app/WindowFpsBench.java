@@ -1,0 +1,65 @@
+package org.gmplab.app;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.Stage;
+
+import org.gmplab.bench.FrameMeter;
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.engine.program.ScenarioFiles;
+import org.gmplab.view.SchedulerView;
+import org.gmplab.view.Theme;
+
+/**
+ * Frames per second of the whole window in live mode, headless on Monocle: the window's content as the app
+ * mounts it (canvas, toolbar, event log, schedtrace pane…), 1280×800, switched to Live as a user would, on
+ * spawn1000 (or the scenario given) with GOMAXPROCS from the first argument. Unlike {@code ViewFpsBench}, the
+ * window takes its own live frames and fills its event log. The live clock runs at {@code gmplab.bench.speed}
+ * × real time (0.05 by default; the window starts at 0.004, 4 ms of Go time a second). It sits beside the
+ * app's tests because it mounts the window as they do. Not a test: run it by hand (docs/benchmarks.md).
+ */
+public final class WindowFpsBench {
+    public static void main(String[] args) throws Exception {
+        double speed = Double.parseDouble(System.getProperty("gmplab.bench.speed", "0.05"));
+        double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
+        int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
+        FrameMeter meter = new FrameMeter(seconds);
+        FrameMeter.startHeadless();
+
+        Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "2"));
+        CompletableFuture<GmpLabApp.Content> shown = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            BorderPane root = new BorderPane();
+            SchedulerView view = new SchedulerView();
+            GmpLabApp.Content c = GmpLabApp.content(root, view, sc);
+            Scene scene = new Scene(root, 1280, 800);
+            scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+            Stage stage = new Stage();
+            stage.setScene(scene);
+            stage.show();
+            meter.install();
+            shown.complete(c);
+        });
+        GmpLabApp.Content c = shown.get(30, TimeUnit.SECONDS);
+        c.controller().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
+        c.controller().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
+        Thread.sleep((long) (warmup * 1000));
+        meter.begin();
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < deadline && !c.controller().finishedProperty().get()) Thread.sleep(20);
+        meter.end();
+        if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
+        System.out.println(meter.report());
+        CompletableFuture<String> after = new CompletableFuture<>();
+        Platform.runLater(() -> after.complete(c.controller().events().size() + " events in the log; " + c.controller().statusProperty().get()));
+        System.out.println(after.get(10, TimeUnit.SECONDS));
+        c.controller().close();
+        Platform.exit();
+    }
+}

@@ -1,0 +1,124 @@
+package org.gmplab.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+
+/**
+ * Measures the frames a headless JavaFX (Monocle, software rendering) draws: an AnimationTimer counts the
+ * pulses of a measured window, per second and by the gap between them, and the FX and render threads' CPU
+ * time is read from {@link ThreadMXBean} (which, unlike frames/s, does not depend on what else the machine
+ * runs). Used by the frame-rate benchmarks; not a test.
+ */
+public final class FrameMeter {
+    private final int seconds;
+    private final long[] perSecond;            // frames counted in each measured second (FX thread)
+    private final long[] gaps = new long[100]; // frame-to-frame gaps in the window, by ms (the last: 99 and over)
+    private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
+    private volatile String fxThread = "JavaFX Application Thread";
+    private long fx0, render0, t0, t1;
+
+    /** Starts JavaFX headless on Monocle with software rendering (before anything else touches JavaFX). */
+    public static void startHeadless() throws Exception {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("java.awt.headless", "true");
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        Platform.startup(() -> up.complete(null));
+        up.get(30, TimeUnit.SECONDS);
+    }
+
+    /** A meter for a window of {@code seconds}; call {@link #install} on the FX thread. */
+    public FrameMeter(int seconds) {
+        this.seconds = seconds;
+        this.perSecond = new long[seconds + 1];
+    }
+
+    /** FX thread: starts counting pulses (only those inside the measured window count). */
+    public void install() {
+        fxThread = Thread.currentThread().getName();
+        new AnimationTimer() {
+            private long last;
+            @Override public void handle(long now) {
+                long s = start;
+                if (s != 0 && now >= s) {
+                    int sec = (int) ((now - s) / 1_000_000_000L);
+                    if (sec < perSecond.length) perSecond[sec]++;
+                    if (last >= s) gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
+                }
+                last = now;
+            }
+        }.start();
+    }
+
+    /** The measured window begins now. */
+    public void begin() {
+        fx0 = cpuNanos(true);
+        render0 = cpuNanos(false);
+        t0 = System.nanoTime();
+        start = t0;
+    }
+
+    /** The measured window ends now (it may end early, e.g. when the program being shown ends). */
+    public void end() throws InterruptedException {
+        t1 = System.nanoTime();
+        start = Long.MAX_VALUE;
+        Thread.sleep(50);   // the timer reads the field on the FX thread: let a pulse see it
+    }
+
+    public double seconds() { return (t1 - t0) / 1e9; }
+
+    public long frames() {
+        long n = 0;
+        for (long f : perSecond) n += f;
+        return n;
+    }
+
+    /** Frames in the slowest whole second of the window; -1 if it lasted less than a second. */
+    public long slowestSecond() {
+        long slowest = -1;
+        for (int i = 0; i < Math.min(seconds, (int) seconds()); i++) slowest = slowest < 0 ? perSecond[i] : Math.min(slowest, perSecond[i]);
+        return slowest;
+    }
+
+    /** "frames/s … slowest second …" and the CPU per frame of the FX and render threads, as two lines. */
+    public String report() {
+        double secs = seconds();
+        long n = Math.max(1, frames());
+        long fx = cpuNanos(true) - fx0, render = cpuNanos(false) - render0;
+        return String.format("CPU per frame: FX thread %.1f ms, render thread %.1f ms (%.0f%% and %.0f%% of one core)%n"
+                        + "frames/s: %.1f over %.1f s, slowest second %s (load average %.1f)",
+                fx / 1e6 / n, render / 1e6 / n, fx / 1e7 / secs, render / 1e7 / secs,
+                frames() / secs, secs, slowestSecond() < 0 ? "-" : Long.toString(slowestSecond()),
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /** The frame-gap histogram and each busy thread's CPU since it started, for a closer look. */
+    public String detail() {
+        StringBuilder b = new StringBuilder("  frame gaps (ms: count):");
+        for (int i = 0; i < gaps.length; i++) if (gaps[i] > 0) b.append(' ').append(i).append(':').append(gaps[i]);
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds()))
+            if (t != null && mx.getThreadCpuTime(t.getThreadId()) > 50_000_000L)
+                b.append(String.format("%n  %-28s %6.0f ms CPU since start", t.getThreadName(), mx.getThreadCpuTime(t.getThreadId()) / 1e6));
+        return b.toString();
+    }
+
+    /** CPU time used so far by the FX application thread (whatever the platform names it) or Prism's render thread. */
+    private long cpuNanos(boolean fx) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (t == null) continue;
+            String name = t.getThreadName();
+            if (fx ? name.equals(fxThread) : name.startsWith("QuantumRenderer")) sum += Math.max(0, mx.getThreadCpuTime(t.getThreadId()));
+        }
+        return sum;
+    }
+}

@@ -106,9 +106,11 @@ public final class ControlsPane extends StackPane {
 
         tabs.setId("sideTabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        Tab traceTab = tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown");
+        schedtrace.showing.bind(traceTab.selectedProperty());
         tabs.getTabs().addAll(tab("Event log", log, "Every event of the run with its reason; select one to jump there"),
                 tab("Inspector", inspectorPane, "Every field of the G, M, P or queue selected on the canvas"),
-                tab("schedtrace", schedtrace, "GODEBUG=schedtrace text of the moment shown"),
+                traceTab,
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));

@@ -1,5 +1,7 @@
 package org.gmplab.controls;
 
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.Priority;
@@ -13,6 +15,9 @@ import org.gmplab.trace.SchedTrace;
 final class SchedTracePane extends VBox {
     final TextArea text = new TextArea();
     final CheckBox detail = new CheckBox("scheddetail");
+    /** Whether the pane is on screen (its tab chosen): hidden, it does not re-format the text for each moment. */
+    final BooleanProperty showing = new SimpleBooleanProperty(true);
+    private boolean stale;
 
     SchedTracePane(Controller c) {
         super(6);
@@ -24,11 +29,14 @@ final class SchedTracePane extends VBox {
         detail.setId("scheddetail");
         TransportBar.tip(detail, "Also print every P, M and G (GODEBUG=scheddetail=1)");
         Runnable update = () -> {
+            if (!showing.get()) { stale = true; return; }   // formatted when its tab is shown, not every live frame
+            stale = false;
             Snapshot s = c.getSnapshot();
             text.setText(s == null ? "" : SchedTrace.format(s, detail.isSelected()));
         };
         c.snapshotProperty().addListener((o, a, b) -> update.run());
         detail.selectedProperty().addListener((o, a, b) -> update.run());
+        showing.addListener((o, a, on) -> { if (on && stale) update.run(); });
         update.run();
         VBox.setVgrow(text, Priority.ALWAYS);
         getChildren().addAll(detail, text);

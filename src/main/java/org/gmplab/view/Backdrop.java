@@ -20,6 +20,7 @@ final class Backdrop {
 
     /** Draws the backdrop of {@code f} at the canvas origin of {@code g} (identity transform), re-rendering if stale. */
     void paint(GraphicsContext g, Frame f, Viewport v, double width, double height) {
+        if (width < 1 || height < 1) return;   // a canvas laid out to nothing (a collapsed split): no image of 0 pixels
         double px = pixelScale(g.getCanvas());
         Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, f.wording().name(), v.scale(), v.tx(), v.ty(), width, height, px);
         if (!k.equals(key) || image == null) {
@@ -30,7 +31,7 @@ final class Backdrop {
     }
 
     /** Device pixels per canvas pixel (2 on a HiDPI screen), so the cached picture is as sharp as direct drawing. */
-    private static double pixelScale(Canvas c) {
+    static double pixelScale(Canvas c) {
         if (c.getScene() == null || c.getScene().getWindow() == null) return 1;
         return Math.max(1, c.getScene().getWindow().getOutputScaleX());
     }

@@ -1,30 +1,47 @@
 package org.gmplab.view;
 
-import java.util.function.Function;
-
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
 import javafx.util.Duration;
 
 /**
- * The canvas's tooltip: as the mouse moves, it says in a sentence what is under it ({@link Inspector#brief}).
- * Over nothing the tooltip is taken off the canvas, so no empty box pops up.
+ * The canvas's tooltip: as the mouse moves, it says in a sentence what is under it ({@link Inspector#brief}),
+ * and says it again when the world changes under a resting mouse ({@link #refresh}), so while playing it never
+ * describes a moment gone by. Over nothing the tooltip is taken off the canvas, so no empty box pops up.
  */
 final class HoverTips {
+    /** The sentence for a point of the canvas (empty for nothing). */
+    interface Describe { String at(double x, double y); }
+
     private final Tooltip tip = new Tooltip();
     private final Canvas canvas;
-    private boolean installed;
+    private final Describe describe;
+    private boolean installed, over;
+    private double x, y;   // the mouse's last place on the canvas, while it is over it
 
-    /** {@code describe} maps a mouse position on the canvas to the sentence (empty for nothing). */
-    HoverTips(Canvas canvas, Function<MouseEvent, String> describe) {
+    HoverTips(Canvas canvas, Describe describe) {
         this.canvas = canvas;
+        this.describe = describe;
         tip.setId("canvas-tooltip");
         tip.setShowDelay(Duration.millis(250));
         tip.setHideDelay(Duration.millis(100));
         tip.setShowDuration(Duration.seconds(30));
-        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> set(describe.apply(e)));
-        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> set(""));
+        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, e -> {
+            over = true;
+            x = e.getX();
+            y = e.getY();
+            set(describe.at(x, y));
+        });
+        canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
+            over = false;
+            set("");
+        });
+    }
+
+    /** The world shown changed: describes again what is now under the resting mouse. */
+    void refresh() {
+        if (over) set(describe.at(x, y));
     }
 
     private void set(String text) {

@@ -68,7 +68,7 @@ public final class SchedulerView extends Region {
             if (e.isStillSincePress() && e.getButton() == MouseButton.PRIMARY) select(hit(e.getX(), e.getY()));
         });
         new Navigation(canvas, viewport, this::repaint);
-        tips = new HoverTips(canvas, e -> Inspector.brief(hit(e.getX(), e.getY()), snap, wording));
+        tips = new HoverTips(canvas, (x, y) -> Inspector.brief(hit(x, y), snap, wording));
         ChangeListener<Boolean> showing = (o, a, b) -> updateTimer();
         ChangeListener<Window> windowL = (o, a, b) -> {
             if (a != null) a.showingProperty().removeListener(showing);
@@ -207,6 +207,7 @@ public final class SchedulerView extends Region {
         layout = next;
         dirty = true;
         if (selected != null) selection.set(Inspector.describe(selected, s, wording));
+        tips.refresh();
     }
 
     /**

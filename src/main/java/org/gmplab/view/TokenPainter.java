@@ -27,7 +27,8 @@ public final class TokenPainter implements Painter {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         double lastFont = -1;
-        double scale = Math.abs(g.getTransform().getMxx());   // device pixels per layout pixel (zoom)
+        // device pixels per layout pixel: the zoom, times the screen's own scale (2 on a HiDPI screen), so baked tokens stay sharp
+        double scale = Math.abs(g.getTransform().getMxx()) * Backdrop.pixelScale(g.getCanvas());
         for (Snapshot.G gr : f.snap().gs()) {
             Rect r = f.token(gr.goid());
             if (r == null) continue;

@@ -202,6 +202,24 @@ class SchedulerViewTest {
     }
 
     @Test
+    void theTooltipFollowsTheWorldUnderAStillMouse(FxRobot robot) {
+        Snapshot s = Worlds.spawn(4, 2_000_000), later = Worlds.spawn(4, 2_600_000);
+        robot.interact(() -> { view.setAnimationMillis(0); view.show(s, List.of()); view.paintAt(1); });
+        Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
+        Rect rt = view.layoutNow().tokens.get(m.curg());
+        // given the mouse resting on the G an M runs
+        robot.moveTo(view.canvas().localToScreen(rt.cx(), rt.cy()));
+        String before = view.tooltipText();
+        // when a later moment is shown and the mouse does not move
+        robot.interact(() -> { view.show(later, List.of()); view.paintAt(1); });
+        String after = view.tooltipText();
+        // then the tooltip says what is there now, as a fresh move over the same point does
+        robot.moveBy(30, 30).moveTo(view.canvas().localToScreen(rt.cx(), rt.cy()));
+        assertThat(before).startsWith("G" + m.curg() + " running on M" + m.id());
+        assertThat(after).isNotEqualTo(before).isEqualTo(view.tooltipText());
+    }
+
+    @Test
     void theBackdropIsRenderedOnceForSnapshotsOfTheSameShape(FxRobot robot) throws Exception {
         // given one snapshot on screen
         Snapshot a = Worlds.spawn(4, 1_000_000), b = Worlds.spawn(4, 1_400_000), c = Worlds.spawn(4, 1_800_000);

@@ -192,7 +192,9 @@ public final class SchedulerView extends Region {
 
     /** FX thread: shows {@code s}, animating from the current picture unless a glide is still running. */
     public void show(Snapshot s, List<Event> events) {
-        show(s, events, lastNanos == 0 ? System.nanoTime() : lastNanos);
+        // the pulse's time while the frame clock runs; otherwise now (a pulse time from before the window was
+        // hidden would have the marks of this moment faded out before its first frame)
+        show(s, events, running && lastNanos != 0 ? lastNanos : System.nanoTime());
     }
 
     private void show(Snapshot s, List<Event> events, long now) {

@@ -103,6 +103,55 @@ class LivePauseTest {
     }
 
     @Test
+    void actionsFromOutsideWhileTheWorldIsHeldApplyAndLoseNothing() throws Exception {
+        // main waits for 600 workers that the test, pausing again and again, spawns 20 at a time into a held world
+        // (the window's Inject while paused), while it also changes GOMAXPROCS and makes running Gs yield or
+        // enter system calls.
+        int cycles = 30, each = 20;
+        Scenario sc = Progs.prog().procs(2).wg("wg")
+                .fn(Progs.fn("main", Progs.add("wg", Integer.toString(cycles * each)), Progs.go("keeper"), Progs.waitWg("wg")))
+                .fn(Progs.fn("keeper", Progs.loop("i", "1000", Progs.sleep("1ms"))))   // a timer pending: not a deadlock
+                .fn(Progs.fn("x", Progs.work("50us"), Progs.work("50us"), Progs.done("wg")))
+                .build("inject while held");
+        AtomicIntegerArray exits = new AtomicIntegerArray(4096);
+        LongAdder duplicates = new LongAdder();
+        int spawned = 0, others = 0;
+        try (Engine e = Engine.live(sc, 0.1, true, goid -> { if (exits.getAndIncrement((int) goid) != 0) duplicates.increment(); })) {
+            // main first adds to the WaitGroup and waits (a worker done before that would take the counter below zero)
+            while (e.snapshotStopped(false).gs().stream().noneMatch(g -> g.goid() == 1 && g.status() == GStatus.WAITING.go))
+                assertThat(e.outcome()).isNull();
+            for (int k = 0; k < cycles; k++) {
+                assertThat(e.pause()).as("main waits for workers not spawned yet; the run: %s", e.outcome()).isTrue();
+                e.inject(new Action.Spawn("x", each, java.util.List.of()));
+                spawned += each;
+                if (k % 5 == 4) {
+                    e.inject(new Action.SetGomaxprocs(1 + k % 3));   // a goroutine that calls runtime.GOMAXPROCS and exits
+                    others++;
+                }
+                Snapshot s = e.snapshotStopped(true);   // throws if an invariant is broken
+                for (Snapshot.G g : s.gs()) {
+                    if (g.status() != GStatus.RUNNING.go || g.goid() == 1) continue;
+                    try {
+                        e.inject(g.goid() % 2 == 0 ? new Action.Gosched(g.goid()) : new Action.InjectSyscall(g.goid(), 20_000));
+                    } catch (IllegalArgumentException told) {
+                        assertThat(told).hasMessageContaining("already has an action pending");   // held since the last time
+                    }
+                }
+                e.checkInvariants();
+                e.resume();
+            }
+            Outcome o = e.awaitEnd(60, TimeUnit.SECONDS);
+            assertThat(o.kind()).as(o.message()).isEqualTo(Outcome.Kind.EXITED);
+        }
+        assertThat(duplicates.sum()).as("goroutines that exited twice").isZero();
+        int exited = 0;
+        for (int i = 3; i < exits.length(); i++) exited += exits.get(i);   // G1 main, G2 the keeper
+        // every worker ran to its end (main returned: 600 wg.Done) once (a second Done would have taken the counter
+        // below zero, a fatal error); a runtime.GOMAXPROCS goroutine may not have finished when main returned
+        assertThat(exited).as("goroutines that exited").isBetween(spawned, spawned + others);
+    }
+
+    @Test
     void closingAPausedEngineReturnsPromptly() throws Exception {
         Engine e = Engine.live(LiveBlockingStressTest.mix(4, 3), 0.01, true);
         Thread.sleep(20);

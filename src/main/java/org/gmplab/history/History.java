@@ -25,7 +25,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p><b>How stepping back works.</b> A bounded ring of snapshots (keyed by position) makes recent steps
  * instant. A position no longer in the ring is reached by replaying the run from the start:
- * {@link Engine#replay} re-applies the recorded actions at their safe points, then
+ * {@link Engine#replay} re-applies the recorded actions at their safe points and clocks, then
  * {@code runUntil(e -> e.seq() == N)} stops at the first safe point after event N — which is that same
  * position, since step mode is deterministic (same scenario, seed and actions give the same events) and
  * no safe point lies between event N and the position that includes it. A replay that does not land
@@ -142,8 +142,8 @@ public final class History implements AutoCloseable {
     /** Replays from the start done so far. */
     public long replays() { return replays; }
 
-    /** The previous position, or -1 at the start. */
-    public long previousPosition() { return positions.lower(cursor); }
+    /** The previous position, or -1 at the start. From a moment a wait reached, that is the position it lies after. */
+    public long previousPosition() { return between ? cursor : positions.lower(cursor); }
 
     // ---- moving ---------------------------------------------------------------------------------
 
@@ -168,10 +168,10 @@ public final class History implements AutoCloseable {
         return moved;
     }
 
-    /** Back to the previous position. Returns false at the start. */
+    /** Back to the previous position (from a moment a wait reached, the position it lies after). Returns false at the start. */
     public boolean stepBack() {
         explored.clear();
-        long prev = positions.lower(cursor);
+        long prev = previousPosition();
         if (prev < 0) return false;
         moveWithin(prev);
         lastEvents = List.of();
@@ -204,16 +204,20 @@ public final class History implements AutoCloseable {
      * Forward in virtual time to {@code time}: through the positions of the events before it, then to that
      * moment, which lies between two events (as a lesson's {@code {"time": …}} step ends). The moment is shown
      * but not recorded: stepping on from it reaches the next position as stepping from the last one would
-     * (step mode is deterministic), and stepping back leaves it. From a past position the recorded future is
+     * (step mode is deterministic), and stepping back leaves it for the position it lies after. From a past position the recorded future is
      * dropped first and explored again.
      *
-     * @throws IllegalStateException if an injected action is recorded after the current position
+     * @throws IllegalStateException if an injected action is recorded at or after the current position (waiting
+     *                               from here would leave it out of the run); nothing changes
      */
     public void waitUntil(long time) {
         explored.clear();
-        if (applied < actions.size())
-            throw new IllegalStateException("cannot wait for a time before the recorded action at event " + actions.get(applied).event());
-        ensureEngineAt(cursor);
+        // An action recorded at or after this position would be left out of the run the wait explores, yet kept
+        // in actions() (and a saved session): refuse rather than drop what the user did. Only inject starts a branch.
+        for (Action.AppliedAction a : actions)
+            if (a.event() >= cursor)
+                throw new IllegalStateException("cannot wait for a time before the recorded action at event " + a.event());
+        ensureEngineAtCursor();
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         endReached = engine.outcome() != null;
@@ -243,7 +247,7 @@ public final class History implements AutoCloseable {
      */
     public void inject(Action a) {
         explored.clear();
-        ensureEngineAt(cursor);
+        ensureEngineAtCursor();
         engine.inject(a); // throws before anything changes if the action is invalid here
         // A new branch: the recorded future after this position goes (positions, snapshots, actions).
         positions.truncateAfter(cursor);
@@ -342,6 +346,16 @@ public final class History implements AutoCloseable {
     }
 
     /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
+    /**
+     * Puts the engine at the moment shown, to act or wait from there: the current position, or the later moment
+     * a wait reached if that is what is shown.
+     */
+    private void ensureEngineAtCursor() {
+        // Moved back to the position a wait started from (from the ring): the engine is still at the later moment.
+        if (engineBetween && !between && enginePos == cursor) replayFromStart(cursor);
+        ensureEngineAt(cursor);
+    }
+
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
         if (enginePos > target) replayFromStart(target);
@@ -392,12 +406,18 @@ public final class History implements AutoCloseable {
         enginePos = reached;
     }
 
+    /**
+     * Applies the next recorded action where it first applied, the engine being at its position: on to its safe
+     * point and clock (an action injected at a moment a wait reached lies many silent safe points after its
+     * position), as {@link Engine#replay} does.
+     */
     private void reapply(Action.AppliedAction a) {
-        engine.inject(a.action());
+        engine.reapply(a);
+        // The first run emitted no event between the position and the action's safe point: a replay that did has diverged.
         List<Action.AppliedAction> done = engine.actions();
-        long sp = done.get(done.size() - 1).safePoint();
-        if (sp != a.safePoint())
-            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded at safe point " + a.safePoint() + ", re-applied at " + sp);
+        long ev = done.get(done.size() - 1).event();
+        if (ev != a.event())
+            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded after event " + a.event() + ", re-applied after " + ev);
         applied++;
     }
 }

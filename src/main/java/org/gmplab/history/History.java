@@ -1,5 +1,6 @@
 package org.gmplab.history;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -54,6 +55,7 @@ public final class History implements AutoCloseable {
     private final List<Action.AppliedAction> actions = new ArrayList<>();   // this branch, by position
     private ReplayProgress progress = ReplayProgress.NONE;
     private long progressAfter = PROGRESS_AFTER_NANOS;
+    private int exploredKept = EXPLORED_KEPT;
 
     private Engine engine;
     private long enginePos;
@@ -64,7 +66,7 @@ public final class History implements AutoCloseable {
 
     private long cursor;
     private Snapshot current;
-    private final List<Event> explored = new ArrayList<>();   // see explored()
+    private final ArrayDeque<Event> explored = new ArrayDeque<>();   // see explored(); a deque: trimmed at the front every position
     private boolean between;        // current is a moment after cursor's event, reached by waitUntil
     private boolean engineBetween;  // the engine is past enginePos's safe point in time (waitUntil ran it)
     private List<Event> lastEvents = List.of();
@@ -112,6 +114,9 @@ public final class History implements AutoCloseable {
 
     /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
     void progressAfter(long nanos) { this.progressAfter = nanos; }
+
+    /** For tests: keep the last {@code n} explored events (default {@link #EXPLORED_KEPT}). */
+    void exploredKept(int n) { this.exploredKept = n; }
 
     public Scenario scenario() { return scenario; }
 
@@ -296,7 +301,7 @@ public final class History implements AutoCloseable {
             // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
             if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
             explored.addAll(lastEvents);
-            if (explored.size() > EXPLORED_KEPT) explored.subList(0, explored.size() - EXPLORED_KEPT).clear();
+            while (explored.size() > exploredKept) explored.pollFirst();
             if (!reporting && System.nanoTime() - start > progressAfter) reporting = true;
             if (reporting && (cursor & 1023) < 8) progress.progress(cursor - from, n - from);
         }

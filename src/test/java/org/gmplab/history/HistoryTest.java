@@ -366,4 +366,20 @@ class HistoryTest {
             assertThat(h.actions()).isEqualTo(acts);
         }
     }
+
+    @Test
+    void aJumpLongerThanWhatIsKeptKeepsTheLastEventsItExploredInOrder() throws Exception {
+        try (History h = new History(scenario("spawn1000.json")); History steps = new History(scenario("spawn1000.json"))) {
+            h.exploredKept(100);
+            // when it jumps far more events ahead than it keeps
+            h.jumpTo(3_000);
+            // then it keeps the last of them, in order, as stepping there passes them
+            List<Long> walked = new ArrayList<>();
+            while (steps.position() < h.position()) {
+                steps.stepEvent();
+                steps.lastEvents().forEach(e -> walked.add(e.seq()));
+            }
+            assertThat(h.explored().stream().map(e -> e.seq()).toList()).isEqualTo(walked.subList(walked.size() - 100, walked.size()));
+        }
+    }
 }

@@ -209,8 +209,8 @@ public final class History implements AutoCloseable {
      * Forward in virtual time to {@code time}: through the positions of the events before it, then to that
      * moment, which lies between two events (as a lesson's {@code {"time": …}} step ends). The moment is shown
      * but not recorded: stepping on from it reaches the next position as stepping from the last one would
-     * (step mode is deterministic), and stepping back leaves it for the position it lies after. From a past position the recorded future is
-     * dropped first and explored again.
+     * (step mode is deterministic), and stepping back leaves it for the position it lies after. From a past
+     * position the recorded future is dropped first and explored again.
      *
      * @throws IllegalStateException if an injected action is recorded at or after the current position (waiting
      *                               from here would leave it out of the run); nothing changes
@@ -350,7 +350,6 @@ public final class History implements AutoCloseable {
         enginePos = engine.eventCount();
     }
 
-    /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
     /**
      * Puts the engine at the moment shown, to act or wait from there: the current position, or the later moment
      * a wait reached if that is what is shown.
@@ -361,6 +360,7 @@ public final class History implements AutoCloseable {
         ensureEngineAt(cursor);
     }
 
+    /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
         if (enginePos > target) replayFromStart(target);

@@ -217,20 +217,31 @@ public final class Engine implements AutoCloseable {
      */
     public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions) {
         Engine e = step(scenario);
-        for (Action.AppliedAction a : actions) {
-            StepTurnstile st = e.stepTurnstile();
-            if (st.safePoints() != a.safePoint()) {
-                st.stopAtSafePoint(a.safePoint());
-                e.runUntil(Long.MAX_VALUE, null);
-            }
-            if (st.safePoints() != a.safePoint())
-                throw new IllegalStateException("replay diverged: wanted safe point " + a.safePoint() + ", reached " + st.safePoints());
-            // The first run may have reached this moment through a time limit, which sets the clock of
-            // the frozen world; the action's timing depends on it.
-            st.setClock(a.time());
-            e.inject(a.action());
-        }
+        for (Action.AppliedAction a : actions) e.reapply(a);
         return e;
+    }
+
+    /**
+     * Step mode: applies a recorded action again where it was first applied: runs on to its safe point,
+     * sets the clock of that moment, then injects it. The first run may have reached that moment through a
+     * time limit (many safe points after the last event, as a wait inside a long work does), which set the
+     * clock of the frozen world; the action's timing depends on it.
+     *
+     * @throws IllegalStateException    ("replay diverged") if the run is past that safe point or ends first
+     * @throws IllegalArgumentException if the action does not apply there
+     */
+    public void reapply(Action.AppliedAction a) {
+        StepTurnstile st = stepTurnstile();
+        if (st.safePoints() < a.safePoint()) {
+            st.stopAtSafePoint(a.safePoint());
+            runUntil(Long.MAX_VALUE, null);
+            st.stopAtSafePoint(-1); // not reached (the run ended): no later run stops there
+        }
+        if (st.safePoints() != a.safePoint())
+            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded at safe point " + a.safePoint()
+                    + ", the replay is at " + st.safePoints());
+        st.setClock(a.time());
+        inject(a.action());
     }
 
     // ---- live mode ------------------------------------------------------------------------------

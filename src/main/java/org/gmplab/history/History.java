@@ -1,5 +1,6 @@
 package org.gmplab.history;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +26,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p><b>How stepping back works.</b> A bounded ring of snapshots (keyed by position) makes recent steps
  * instant. A position no longer in the ring is reached by replaying the run from the start:
- * {@link Engine#replay} re-applies the recorded actions at their safe points, then
+ * {@link Engine#replay} re-applies the recorded actions at their safe points and clocks, then
  * {@code runUntil(e -> e.seq() == N)} stops at the first safe point after event N — which is that same
  * position, since step mode is deterministic (same scenario, seed and actions give the same events) and
  * no safe point lies between event N and the position that includes it. A replay that does not land
@@ -54,6 +55,7 @@ public final class History implements AutoCloseable {
     private final List<Action.AppliedAction> actions = new ArrayList<>();   // this branch, by position
     private ReplayProgress progress = ReplayProgress.NONE;
     private long progressAfter = PROGRESS_AFTER_NANOS;
+    private int exploredKept = EXPLORED_KEPT;
 
     private Engine engine;
     private long enginePos;
@@ -64,7 +66,7 @@ public final class History implements AutoCloseable {
 
     private long cursor;
     private Snapshot current;
-    private final List<Event> explored = new ArrayList<>();   // see explored()
+    private final ArrayDeque<Event> explored = new ArrayDeque<>();   // see explored(); a deque: trimmed at the front every position
     private boolean between;        // current is a moment after cursor's event, reached by waitUntil
     private boolean engineBetween;  // the engine is past enginePos's safe point in time (waitUntil ran it)
     private List<Event> lastEvents = List.of();
@@ -113,6 +115,9 @@ public final class History implements AutoCloseable {
     /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
     void progressAfter(long nanos) { this.progressAfter = nanos; }
 
+    /** For tests: keep the last {@code n} explored events (default {@link #EXPLORED_KEPT}). */
+    void exploredKept(int n) { this.exploredKept = n; }
+
     public Scenario scenario() { return scenario; }
 
     /** The current position: the number of events the current snapshot includes. */
@@ -142,8 +147,8 @@ public final class History implements AutoCloseable {
     /** Replays from the start done so far. */
     public long replays() { return replays; }
 
-    /** The previous position, or -1 at the start. */
-    public long previousPosition() { return positions.lower(cursor); }
+    /** The previous position, or -1 at the start. From a moment a wait reached, that is the position it lies after. */
+    public long previousPosition() { return between ? cursor : positions.lower(cursor); }
 
     // ---- moving ---------------------------------------------------------------------------------
 
@@ -168,10 +173,10 @@ public final class History implements AutoCloseable {
         return moved;
     }
 
-    /** Back to the previous position. Returns false at the start. */
+    /** Back to the previous position (from a moment a wait reached, the position it lies after). Returns false at the start. */
     public boolean stepBack() {
         explored.clear();
-        long prev = positions.lower(cursor);
+        long prev = previousPosition();
         if (prev < 0) return false;
         moveWithin(prev);
         lastEvents = List.of();
@@ -204,16 +209,20 @@ public final class History implements AutoCloseable {
      * Forward in virtual time to {@code time}: through the positions of the events before it, then to that
      * moment, which lies between two events (as a lesson's {@code {"time": …}} step ends). The moment is shown
      * but not recorded: stepping on from it reaches the next position as stepping from the last one would
-     * (step mode is deterministic), and stepping back leaves it. From a past position the recorded future is
-     * dropped first and explored again.
+     * (step mode is deterministic), and stepping back leaves it for the position it lies after. From a past
+     * position the recorded future is dropped first and explored again.
      *
-     * @throws IllegalStateException if an injected action is recorded after the current position
+     * @throws IllegalStateException if an injected action is recorded at or after the current position (waiting
+     *                               from here would leave it out of the run); nothing changes
      */
     public void waitUntil(long time) {
         explored.clear();
-        if (applied < actions.size())
-            throw new IllegalStateException("cannot wait for a time before the recorded action at event " + actions.get(applied).event());
-        ensureEngineAt(cursor);
+        // An action recorded at or after this position would be left out of the run the wait explores, yet kept
+        // in actions() (and a saved session): refuse rather than drop what the user did. Only inject starts a branch.
+        for (Action.AppliedAction a : actions)
+            if (a.event() >= cursor)
+                throw new IllegalStateException("cannot wait for a time before the recorded action at event " + a.event());
+        ensureEngineAtCursor();
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         endReached = engine.outcome() != null;
@@ -243,7 +252,7 @@ public final class History implements AutoCloseable {
      */
     public void inject(Action a) {
         explored.clear();
-        ensureEngineAt(cursor);
+        ensureEngineAtCursor();
         engine.inject(a); // throws before anything changes if the action is invalid here
         // A new branch: the recorded future after this position goes (positions, snapshots, actions).
         positions.truncateAfter(cursor);
@@ -292,7 +301,7 @@ public final class History implements AutoCloseable {
             // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
             if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
             explored.addAll(lastEvents);
-            if (explored.size() > EXPLORED_KEPT) explored.subList(0, explored.size() - EXPLORED_KEPT).clear();
+            while (explored.size() > exploredKept) explored.pollFirst();
             if (!reporting && System.nanoTime() - start > progressAfter) reporting = true;
             if (reporting && (cursor & 1023) < 8) progress.progress(cursor - from, n - from);
         }
@@ -339,6 +348,16 @@ public final class History implements AutoCloseable {
             engine.runUntil(Long.MAX_VALUE, e -> true);
         }
         enginePos = engine.eventCount();
+    }
+
+    /**
+     * Puts the engine at the moment shown, to act or wait from there: the current position, or the later moment
+     * a wait reached if that is what is shown.
+     */
+    private void ensureEngineAtCursor() {
+        // Moved back to the position a wait started from (from the ring): the engine is still at the later moment.
+        if (engineBetween && !between && enginePos == cursor) replayFromStart(cursor);
+        ensureEngineAt(cursor);
     }
 
     /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
@@ -392,12 +411,18 @@ public final class History implements AutoCloseable {
         enginePos = reached;
     }
 
+    /**
+     * Applies the next recorded action where it first applied, the engine being at its position: on to its safe
+     * point and clock (an action injected at a moment a wait reached lies many silent safe points after its
+     * position), as {@link Engine#replay} does.
+     */
     private void reapply(Action.AppliedAction a) {
-        engine.inject(a.action());
+        engine.reapply(a);
+        // The first run emitted no event between the position and the action's safe point: a replay that did has diverged.
         List<Action.AppliedAction> done = engine.actions();
-        long sp = done.get(done.size() - 1).safePoint();
-        if (sp != a.safePoint())
-            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded at safe point " + a.safePoint() + ", re-applied at " + sp);
+        long ev = done.get(done.size() - 1).event();
+        if (ev != a.event())
+            throw new IllegalStateException("replay diverged: " + a.action() + " was recorded after event " + a.event() + ", re-applied after " + ev);
         applied++;
     }
 }

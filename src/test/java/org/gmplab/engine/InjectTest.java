@@ -218,6 +218,40 @@ class InjectTest {
         }
     }
 
+    /**
+     * An action injected at a moment a time limit reached (inside a long work, many silent safe points after the
+     * last event) applies there again when an engine at its event is told to reapply it, and no earlier.
+     */
+    @Test
+    void reapplyRunsOnToTheRecordedSafePointAndClock() {
+        Action.AppliedAction a;
+        List<String> original;
+        try (Engine e = Engine.step(workers())) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 3);
+            e.run(e.now() + 150_000);
+            e.inject(new Action.Spawn("spin", 1, List.of()));
+            a = e.actions().get(0);
+            e.run(10_000_000_000L);
+            original = lines(e.drainEvents());
+        }
+        try (Engine r = Engine.step(workers())) {
+            // when an engine is run to the action's event (the first safe point after it) and told to reapply it
+            r.runUntil(Long.MAX_VALUE, ev -> ev.seq() == a.event());
+            assertThat(((StepTurnstile) r.sched().ts).safePoints()).isLessThan(a.safePoint());
+            r.reapply(a);
+            // then it applied where it first did, and the run is the first one, event for event
+            assertThat(r.actions()).containsExactly(a);
+            r.run(10_000_000_000L);
+            assertThat(lines(r.drainEvents())).isEqualTo(original);
+        }
+        try (Engine late = Engine.step(workers())) {
+            // and an engine already past that safe point says so instead of applying it elsewhere
+            late.run(a.time() + 1_000_000);
+            assertThatThrownBy(() -> late.reapply(a)).isInstanceOf(IllegalStateException.class).hasMessageContaining("replay diverged");
+            assertThat(late.actions()).isEmpty();
+        }
+    }
+
     /** A network read's data can be made to arrive now. */
     @Test
     void netReadyWakesTheReaderEarly() {

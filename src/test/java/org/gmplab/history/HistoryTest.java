@@ -267,4 +267,119 @@ class HistoryTest {
             assertThat(h.explored()).isEmpty();
         }
     }
+
+    /**
+     * A CPU-bound run, a few positions in, then 3 ms of virtual time on: to a moment inside a long work, many
+     * safe points without an event after the last position passed, which it returns.
+     */
+    private static long waitInsideWork(History h) {
+        for (int i = 0; i < 5; i++) h.stepEvent();
+        h.waitUntil(h.snapshot().time() + 3_000_000);
+        return h.position();
+    }
+
+    @Test
+    void anActionInjectedAtAWaitedMomentIsReappliedThereWhenWalkingForwardAgain() throws Exception {
+        // given an action injected at a moment reached by waiting, and the run on after it, with a small ring
+        Map<Long, String> firstSeen = new HashMap<>();
+        try (History h = new History(scenario("cpubound.json"), 8)) {
+            waitInsideWork(h);
+            long time = h.snapshot().time();
+            h.inject(new Action.Spawn("burn", 1, List.of(7L)));
+            assertThat(h.actions().get(0).time()).isEqualTo(time);
+            firstSeen.put(h.position(), json(h.snapshot()));
+            for (int i = 0; i < 30; i++) { h.stepEvent(); firstSeen.put(h.position(), json(h.snapshot())); }
+            long end = h.position();
+            // when it goes back to the start (out of the ring) and walks forward again
+            h.toStart();
+            while (h.position() < end) {
+                assertThat(h.stepEvent()).isTrue();
+                // then the action applies at its safe point and time, and every position is the one first seen
+                if (firstSeen.containsKey(h.position()))
+                    assertThat(json(h.snapshot())).as("position %d", h.position()).isEqualTo(firstSeen.get(h.position()));
+            }
+            assertThat(h.position()).isEqualTo(end);
+        }
+    }
+
+    @Test
+    void injectingAtAPositionShownAgainAfterWaitingAppliesAtThatPosition() throws Exception {
+        Scenario sc = scenario("cpubound.json");
+        try (History h = new History(sc); History plain = new History(sc)) {
+            // given a history that waited past position p and was then moved back to p
+            long p = waitInsideWork(h);
+            h.jumpTo(p);
+            // when an action is injected there
+            h.inject(new Action.Spawn("burn", 1, List.of(7L)));
+            // then it applied at p's own moment, as in a history that never waited
+            plain.jumpTo(p);
+            plain.inject(new Action.Spawn("burn", 1, List.of(7L)));
+            assertThat(h.actions()).isEqualTo(plain.actions());
+            assertThat(json(h.snapshot())).isEqualTo(json(plain.snapshot()));
+        }
+    }
+
+    @Test
+    void steppingBackFromAWaitedMomentShowsThePositionItWaitedAt() throws Exception {
+        Scenario sc = scenario("cpubound.json");
+        try (History h = new History(sc); History plain = new History(sc)) {
+            long p = waitInsideWork(h);
+            plain.jumpTo(p);
+            long before = plain.previousPosition();
+            // the waited moment lies after p, so p is the previous moment
+            assertThat(h.previousPosition()).isEqualTo(p);
+            assertThat(h.stepBack()).isTrue();
+            assertThat(h.position()).isEqualTo(p);
+            assertThat(json(h.snapshot())).isEqualTo(json(plain.snapshot()));
+            assertThat(h.previousPosition()).isEqualTo(before);
+            assertThat(h.stepBack()).isTrue();
+            assertThat(h.position()).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void waitingFromBeforeARecordedActionIsRefusedAndChangesNothing() throws Exception {
+        try (History h = new History(scenario("cpubound.json"))) {
+            // given an action recorded some positions ahead of where the history is now
+            List<Long> walked = new ArrayList<>();
+            for (int i = 0; i < 6; i++) { h.stepEvent(); walked.add(h.position()); }
+            h.inject(new Action.Spawn("burn", 1, List.of(7L)));
+            long actionAt = h.actions().get(0).event();
+            for (int i = 0; i < 5; i++) h.stepEvent();
+            long end = h.end();
+            List<Action.AppliedAction> acts = h.actions();
+            for (long back : new long[] {actionAt, walked.get(3)}) {
+                h.jumpTo(back);
+                String world = json(h.snapshot());
+                // when it is asked to wait from there
+                assertThatThrownBy(() -> h.waitUntil(h.snapshot().time() + 5_000_000))
+                        .isInstanceOf(IllegalStateException.class).hasMessageContaining("event " + actionAt);
+                // then nothing changed: the action, the recorded future and the moment shown are kept
+                assertThat(h.actions()).isEqualTo(acts);
+                assertThat(h.end()).isEqualTo(end);
+                assertThat(h.position()).isEqualTo(back);
+                assertThat(json(h.snapshot())).isEqualTo(world);
+            }
+            // and from after the action waiting works and keeps it
+            h.toEnd();
+            h.waitUntil(h.snapshot().time() + 1_000);
+            assertThat(h.actions()).isEqualTo(acts);
+        }
+    }
+
+    @Test
+    void aJumpLongerThanWhatIsKeptKeepsTheLastEventsItExploredInOrder() throws Exception {
+        try (History h = new History(scenario("spawn1000.json")); History steps = new History(scenario("spawn1000.json"))) {
+            h.exploredKept(100);
+            // when it jumps far more events ahead than it keeps
+            h.jumpTo(3_000);
+            // then it keeps the last of them, in order, as stepping there passes them
+            List<Long> walked = new ArrayList<>();
+            while (steps.position() < h.position()) {
+                steps.stepEvent();
+                steps.lastEvents().forEach(e -> walked.add(e.seq()));
+            }
+            assertThat(h.explored().stream().map(e -> e.seq()).toList()).isEqualTo(walked.subList(walked.size() - 100, walked.size()));
+        }
+    }
 }

@@ -53,6 +53,30 @@ class SessionFileTest {
     }
 
     @Test
+    void aSessionWithAnActionInjectedBetweenEventsRestoresTheSameWorld() throws Exception {
+        // given an action injected at a moment a wait reached, inside a long work (many silent safe points on)
+        Session saved;
+        String world;
+        try (History h = new History(HistoryTest.scenario("cpubound.json"))) {
+            for (int i = 0; i < 5; i++) h.stepEvent();
+            h.waitUntil(h.snapshot().time() + 3_000_000);
+            h.inject(new Action.Spawn("burn", 1, List.of(7L)));
+            for (int i = 0; i < 30; i++) h.stepEvent();
+            saved = Session.of(h, Map.of());
+            world = new Gson().toJson(h.snapshot());
+        }
+        Path file = dir.resolve("waited.gmpsession");
+        SessionFile.write(file, saved);
+
+        // when opened, then the action applies where it did and the same world comes back
+        try (History h = SessionFile.read(file).open()) {
+            assertThat(h.position()).isEqualTo(saved.position());
+            assertThat(new Gson().toJson(h.snapshot())).isEqualTo(world);
+            assertThat(h.actions()).isEqualTo(saved.actions());
+        }
+    }
+
+    @Test
     void anInjectedGoschedRoundTrips() throws Exception {
         // given a run where a running goroutine was made to call runtime.Gosched()
         Session saved;

@@ -89,7 +89,8 @@ public final class Controller implements AutoCloseable {
     // driver thread → FX thread
     private final LatestSlot slot = new LatestSlot();
 
-    // FX thread only
+    // FX thread only (the pump applies the frames to the model; their whenShown actions set status, refusal,
+    // error, mode and scenario)
     private final GmpModel model = new GmpModel();
     private final FramePump pump = new FramePump(model, slot);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");

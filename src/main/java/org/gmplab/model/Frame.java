@@ -10,8 +10,9 @@ import org.gmplab.snapshot.Snapshot;
  * One moment for the FX side to show, as the driver thread publishes it into the {@link LatestSlot}: the world,
  * where it stands in the run, how the event log changes, and what waits for it to be shown.
  *
- * <p>The log travels as an edit, not a copy, so a frame stays small however long the run: first the log is
- * cleared if {@code reset}, then {@code events} are appended, then the oldest lines beyond {@code logCap} go.
+ * <p>The log travels as an edit, not a copy, so a frame carries only the new lines however long the run (only
+ * a reset carries all the log keeps): first the log is cleared if {@code reset}, then {@code events} are
+ * appended, then the oldest lines beyond {@code logCap} go.
  * Two frames merged in the slot ({@link #after}) make the same edit as the two applied one after the other, so
  * no line is lost or shown twice because the FX thread was slower than the driver.
  *

@@ -2,6 +2,7 @@ package org.gmplab.controls;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -11,9 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -25,28 +24,42 @@ import javafx.collections.ObservableList;
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.history.History;
+import org.gmplab.model.Frame;
+import org.gmplab.model.FramePump;
+import org.gmplab.model.GmpModel;
+import org.gmplab.model.LatestSlot;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 
 /**
  * The transport over a {@link History}: go to start, step back, step one event, play, run to the next
- * breakpoint, go to the end, jump to any position, inject actions. One background thread owns the history
- * (it alone calls it); the FX thread sees the result through read-only properties and the list of the
- * branch's events, updated with {@code Platform.runLater} in the order the driver thread posts them.
+ * breakpoint, go to the end, jump to any position, inject actions. One background thread, the driver, owns
+ * the history (it alone calls it) and the live run. It publishes each moment it reaches as a {@link Frame}
+ * into a latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video
+ * frame into a {@link GmpModel}, whose read-only properties and event log the views read (through the
+ * accessors here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs
+ * the FX thread one update a frame, not a {@code Platform.runLater} per step, and loses no log line: frames
+ * not yet taken are merged.
  *
  * <p>The history keeps snapshots, not events, so the controller keeps every event of the current branch by
  * {@code seq}: the log shows all of them, and a breakpoint can be checked on positions revisited from the
  * snapshot ring (where {@link History#lastEvents()} is empty). Injecting at a past position drops the
  * events after it, as the history drops that future.
  *
- * <p>Each command returns a future completed after its result was posted to the FX thread. Failures never
- * escape: a refused action (IllegalArgumentException) sets {@link #refusalProperty()}; anything else, and a
- * run that ends in a fatal error or an engine crash, sets {@link #errorProperty()}.
+ * <p>Each command returns a future completed on the FX thread once its result is shown: the driver hangs the
+ * completion on a frame ({@link Frame#whenShown}) after the command's own. The controller's words about a
+ * moment — status, refusal, error — and its mode and scenario stay here, not in the model: they are set the
+ * same way, by actions riding on the frame they are about, so they change in the same pulse as the world
+ * they describe, and need no merge rules of their own (the error and refusal stay until dismissed or
+ * replaced, which the FX side also does). Failures never escape: a refused action (IllegalArgumentException)
+ * sets {@link #refusalProperty()}; anything else, and a run that ends in a fatal error or an engine crash,
+ * sets {@link #errorProperty()}.
  *
  * <p><b>Live mode</b> ({@link #setMode}): beside the history, a {@link LiveRun} runs the same scenario from
- * its start on real threads; the driver thread takes its exact frames {@link LiveRun#FPS} times a second and
- * posts them through the same properties (the snapshot, the events, playing, finished, status, error).
+ * its start on real threads; the driver thread takes its exact frames up to {@link LiveRun#FPS} times a second
+ * (fewer when the FX side has not taken the last one) and publishes them through the same slot; the log then
+ * keeps the newest {@link #LIVE_EVENTS}.
  * Play/pause then let the live world go and hold it stopped; a breakpoint that matches a frame's events
  * pauses it. The commands that need the recorded history (stepping, jumping, running to a breakpoint,
  * injecting) are refused in live mode ({@link #stepOnly}); switching back to step mode shows the history
@@ -61,7 +74,8 @@ public final class Controller implements AutoCloseable {
 
     // driver thread only
     private final TreeMap<Long, Event> branch = new TreeMap<>();
-    private long postedUpTo;                 // the highest seq posted to the FX list
+    private long postedUpTo;                 // the highest seq published to the log
+    private Frame shown;                     // the last frame published: what the FX side shows, or soon will
     private ScheduledFuture<?> ticking;
     private double speed = 4;
     private volatile List<Breakpoint> bps = List.of();
@@ -72,16 +86,16 @@ public final class Controller implements AutoCloseable {
     private Snapshot liveShown;              // driver thread only: the live frame shown last
     private String liveStatus = "";          // driver thread only
 
-    // FX thread only
-    private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
-    private final ReadOnlyLongWrapper position = new ReadOnlyLongWrapper(this, "position");
-    private final ReadOnlyLongWrapper end = new ReadOnlyLongWrapper(this, "end");
-    private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
-    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
+    // driver thread → FX thread
+    private final LatestSlot slot = new LatestSlot();
+
+    // FX thread only (the pump applies the frames to the model; their whenShown actions set status, refusal,
+    // error, mode and scenario)
+    private final GmpModel model = new GmpModel();
+    private final FramePump pump = new FramePump(model, slot);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper refusal = new ReadOnlyStringWrapper(this, "refusal", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
-    private final ObservableList<Event> events = FXCollections.observableArrayList();
     private final ObservableList<Breakpoint> breakpoints = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Engine.Mode> mode = new ReadOnlyObjectWrapper<>(this, "mode", Engine.Mode.STEP);
     private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
@@ -97,18 +111,20 @@ public final class Controller implements AutoCloseable {
         });
         breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
         scenario.set(history.scenario());
+        shown = new Frame(null, List.of(), false, Frame.ALL, 0, 0, false, false, List.of());   // the model as made
+        onFx(pump::start);
         run(() -> post(null, ""));
     }
 
     // ---- FX side ----------------------------------------------------------------------------------
 
-    public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
-    public Snapshot getSnapshot() { return snapshot.get(); }
-    public ReadOnlyLongProperty positionProperty() { return position.getReadOnlyProperty(); }
-    public long getPosition() { return position.get(); }
-    public ReadOnlyLongProperty endProperty() { return end.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty playingProperty() { return playing.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return model.snapshotProperty(); }
+    public Snapshot getSnapshot() { return model.getSnapshot(); }
+    public ReadOnlyLongProperty positionProperty() { return model.positionProperty(); }
+    public long getPosition() { return model.getPosition(); }
+    public ReadOnlyLongProperty endProperty() { return model.endProperty(); }
+    public ReadOnlyBooleanProperty playingProperty() { return model.playingProperty(); }
+    public ReadOnlyBooleanProperty finishedProperty() { return model.finishedProperty(); }
     /** What the last command did, in words (e.g. which breakpoint stopped the run). */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     /** The last refused action's message ("" after a later action applied). */
@@ -124,8 +140,11 @@ public final class Controller implements AutoCloseable {
     public ReadOnlyObjectProperty<org.gmplab.engine.program.Scenario> scenarioProperty() { return scenario.getReadOnlyProperty(); }
     /** The position of the start of the run. */
     public long start() { return start; }
-    /** Every event of the current branch, in seq order (FX thread, read-only for callers). */
-    public ObservableList<Event> events() { return FXCollections.unmodifiableObservableList(events); }
+    /**
+     * Every event of the current branch the driver has shown, in seq order; in live mode the newest
+     * {@link #LIVE_EVENTS} (FX thread, read-only; the model's log).
+     */
+    public ObservableList<Event> events() { return model.eventLog(); }
     /** Step (the recorded history) or live (real threads); follows {@link #setMode}. */
     public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
     /** The breakpoints; edit on the FX thread. */
@@ -204,7 +223,6 @@ public final class Controller implements AutoCloseable {
         if (live != null) return run(stepOnly(() -> { }));
         cancel = false;
         running = true;
-        Platform.runLater(() -> status.set("running to the next breakpoint… (Space stops)"));
         return run(() -> {
             try {
                 stepOnly(this::runToBreakpointNow).run(); // live mode may have begun since it was asked
@@ -218,6 +236,7 @@ public final class Controller implements AutoCloseable {
         {
             stopTicking();
             if (bps.isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
+            say("running to the next breakpoint… (Space stops)");   // shown at the next video frame, while it runs
             List<Event> all = new ArrayList<>();
             String hit = null;
             for (int i = 0; i < MAX_RUN && hit == null && !cancel; i++) {
@@ -278,23 +297,17 @@ public final class Controller implements AutoCloseable {
                 history.inject(a);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 String m = e.getMessage() == null ? e.toString() : e.getMessage();
-                Platform.runLater(() -> refusal.set(m));
-                post(List.of(), "refused: " + m);
+                post(List.of(), "refused: " + m, false, () -> refusal.set(m));
                 return;
             }
             long pos = history.position();
             List<Event> evs = history.lastEvents();
-            // a new branch: the future after the position where it applied is gone
+            // a new branch: the future after the position where it applied is gone, from the log too
             long from = evs.isEmpty() ? pos : evs.get(0).seq() - 1;
+            boolean logShowsLost = postedUpTo > from;
             branch.tailMap(from, false).clear();
-            if (postedUpTo > from) {
-                long keep = from;
-                Platform.runLater(() -> events.removeIf(e -> e.seq() > keep));
-                postedUpTo = from;
-            }
             for (Event e : evs) branch.put(e.seq(), e);
-            Platform.runLater(() -> refusal.set(""));
-            post(evs, "injected: " + a);
+            post(evs, "injected: " + a, logShowsLost, () -> refusal.set(""));
         }));
     }
 
@@ -311,15 +324,12 @@ public final class Controller implements AutoCloseable {
             history = next;
             start = next.position();
             branch.clear();
-            postedUpTo = 0;
             for (Event e : next.lastEvents()) branch.put(e.seq(), e);
-            Platform.runLater(() -> {
-                events.clear();
+            post(List.of(), "loaded " + next.scenario().name(), true, () -> {
                 refusal.set("");
                 error.set("");
                 scenario.set(next.scenario());
             });
-            post(List.of(), "loaded " + next.scenario().name());
             cancel = false;
             old.close();
         });
@@ -341,6 +351,10 @@ public final class Controller implements AutoCloseable {
     /** Completes (on the FX thread) once every command queued before it is done and shown. */
     public CompletableFuture<Void> idle() { return run(() -> { }); }
 
+    /**
+     * Ends the driver thread and the live run, closes the history, then shows the last frame published (so
+     * no command that ran is left waiting) and stops the frame clock. Any thread.
+     */
     @Override
     public void close() {
         cancel = true;
@@ -353,6 +367,10 @@ public final class Controller implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         history.close();
+        onFx(() -> {
+            pump.pulse();
+            pump.stop();
+        });
     }
 
     // ---- driver thread ------------------------------------------------------------------------------
@@ -408,7 +426,7 @@ public final class Controller implements AutoCloseable {
     private Runnable stepOnly(Runnable r) {
         return () -> {
             if (live == null) { r.run(); return; }
-            Platform.runLater(() -> status.set("step mode only: a live run cannot step, go back, jump or inject through the history — switch to Step"));
+            say("step mode only: a live run cannot step, go back, jump or inject through the history — switch to Step");
         };
     }
 
@@ -428,11 +446,12 @@ public final class Controller implements AutoCloseable {
         }
         liveShown = null;
         liveStatus = LIVE_RUNNING;
-        Platform.runLater(() -> {
-            events.clear();
-            refusal.set("");
-            mode.set(Engine.Mode.LIVE);
-        });
+        // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them
+        publish(new Frame(shown.snapshot(), List.of(), true, LIVE_EVENTS, shown.position(), shown.end(), false, false,
+                List.of(() -> {
+                    refusal.set("");
+                    mode.set(Engine.Mode.LIVE);
+                })));
         startLiveTicking();
     }
 
@@ -442,12 +461,7 @@ public final class Controller implements AutoCloseable {
         stopLiveTicking();
         live = null;
         l.close();
-        List<Event> shown = new ArrayList<>(branch.headMap(postedUpTo, true).values());
-        Platform.runLater(() -> {
-            events.setAll(shown);
-            mode.set(Engine.Mode.STEP);
-        });
-        post(List.of(), "step mode: back at event " + history.position() + ", where it was left");
+        post(List.of(), "step mode: back at event " + history.position() + ", where it was left", true, () -> mode.set(Engine.Mode.STEP));
     }
 
     /** Lets the live world go ({@code run}) or holds it stopped. */
@@ -476,8 +490,12 @@ public final class Controller implements AutoCloseable {
     }
 
     private void startLiveTicking() {
+        // A frame not yet taken means the FX side is behind (a slow frame, or the Ms starve it of CPU): a new
+        // world now would only replace that one, and its stop of the world would pause the Ms for nothing, so
+        // that tick is skipped. No event is lost: the engine keeps them until the next frame takes them.
         if (liveTicking == null)
-            liveTicking = thread.scheduleWithFixedDelay(this::liveTick, 0, 1_000_000_000L / LiveRun.FPS, TimeUnit.NANOSECONDS);
+            liveTicking = thread.scheduleWithFixedDelay(() -> { if (!slot.pending()) liveTick(); },
+                    0, 1_000_000_000L / LiveRun.FPS, TimeUnit.NANOSECONDS);
     }
 
     private void stopLiveTicking() {
@@ -507,53 +525,57 @@ public final class Controller implements AutoCloseable {
         }
     }
 
+    /** Publishes a live frame: its world and its events for the log (the history stays where step mode left it). */
     private void postLive(LiveRun.Frame f, List<Event> fresh) {
         liveShown = f.snapshot();
-        Snapshot s = f.snapshot();
         boolean play = !f.paused() && !f.last(), fin = f.last();
         String what = liveStatus;
         org.gmplab.engine.Outcome o = f.outcome();
         String err = o == null || o.kind() == org.gmplab.engine.Outcome.Kind.EXITED ? null
                 : o.kind() == org.gmplab.engine.Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
                 : "The program stopped with a fatal error: " + o.message();
-        Platform.runLater(() -> {
-            if (!fresh.isEmpty()) {
-                events.addAll(fresh);
-                int extra = events.size() - LIVE_EVENTS;
-                if (extra > 0) events.remove(0, extra);
-            }
-            snapshot.set(s);
-            playing.set(play);
-            finished.set(fin);
+        publish(new Frame(f.snapshot(), fresh, false, LIVE_EVENTS, history.position(), history.end(), play, fin, List.of(() -> {
             status.set(what);
             if (err != null) error.set(err);
-        });
+        })));
     }
 
-    /** Posts the current moment, and the events not yet in the FX list, to the FX thread. */
-    private void post(List<Event> passed, String what) {
-        List<Event> fresh = new ArrayList<>(branch.tailMap(postedUpTo, false).values());
+    // ---- publishing (driver thread) --------------------------------------------------------------------
+
+    private void post(List<Event> passed, String what) { post(passed, what, false, null); }
+
+    /**
+     * Publishes the history's moment with the events of the branch not yet in the log; with {@code reset}, the
+     * log is rebuilt from the whole branch (another run, an injection in the past, back from live mode).
+     * {@code also} (may be null) runs on the FX thread once it is shown, after the status is set.
+     */
+    private void post(List<Event> passed, String what, boolean reset, Runnable also) {
+        SortedMap<Long, Event> unposted = reset ? branch : branch.tailMap(postedUpTo, false);
+        List<Event> fresh = new ArrayList<>(unposted.values());
         if (!fresh.isEmpty()) postedUpTo = fresh.get(fresh.size() - 1).seq();
+        else if (reset) postedUpTo = 0;
         String fatal = null;
         if (passed != null)
             for (Event e : passed) if (e.kind() == EventKind.FATAL) fatal = e.why();
-        Snapshot s = history.snapshot();
-        long pos = history.position(), e = history.end();
-        boolean fin = history.finished() && pos == e, play = ticking != null;
+        long pos = history.position(), end = history.end();
         String err = fatal == null ? null
                 : fatal.startsWith("engine failure") ? "The engine failed: " + fatal : "The program stopped with a fatal error: " + fatal;
-        Platform.runLater(() -> {
-            if (!fresh.isEmpty()) events.addAll(fresh);
-            snapshot.set(s);
-            position.set(pos);
-            end.set(e);
-            playing.set(play);
-            finished.set(fin);
+        publish(new Frame(history.snapshot(), fresh, reset, Frame.ALL, pos, end, ticking != null, history.finished() && pos == end, List.of(() -> {
             status.set(what);
             if (err != null) error.set(err);
-        });
+            if (also != null) also.run();
+        })));
     }
 
+    private void publish(Frame f) {
+        shown = f;
+        slot.publish(f);
+    }
+
+    /** Sets the status once what is shown now has been shown (no new moment). */
+    private void say(String what) { publish(shown.again(() -> status.set(what))); }
+
+    /** Runs {@code r} on the driver thread; the future completes once its result is shown. */
     private CompletableFuture<Void> run(Runnable r) {
         CompletableFuture<Void> f = new CompletableFuture<>();
         try {
@@ -564,7 +586,7 @@ public final class Controller implements AutoCloseable {
                     stopTicking();
                     report(e);
                 }
-                Platform.runLater(() -> f.complete(null));
+                publish(shown.again(() -> f.complete(null)));
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
             f.complete(null);   // closed
@@ -575,6 +597,11 @@ public final class Controller implements AutoCloseable {
     private void report(RuntimeException e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         String line = m.lines().findFirst().orElse(m);
-        Platform.runLater(() -> error.set("Error in the engine driver: " + line));
+        publish(shown.again(() -> error.set("Error in the engine driver: " + line)));
+    }
+
+    /** Runs {@code r} on the FX thread: now if this is it, else later. */
+    private static void onFx(Runnable r) {
+        if (Platform.isFxApplicationThread()) r.run(); else Platform.runLater(r);
     }
 }

@@ -3,29 +3,38 @@ package org.gmplab.model;
 import javafx.animation.AnimationTimer;
 
 /**
- * The frame clock: one {@link AnimationTimer} on the FX thread that, each pulse (about 60 a second),
- * takes the latest frame from the slot into the model — never one {@code Platform.runLater} per event.
- * The timer is created on {@link #start()} (it needs the JavaFX toolkit), so the pump can be built
- * anywhere. FX thread only.
+ * The frame clock between the driver and the views: one {@link AnimationTimer} that, each pulse (about 60 a
+ * second), takes the latest frame from the slot, applies it to the model and then runs what waited for it to
+ * be shown — a command's completion among them, so whoever waits on a command sees its result in the model.
+ * The timer is made on the first {@link #start()} (it needs the JavaFX toolkit), so the pump can be built on
+ * any thread. FX thread only, after construction.
  */
 public final class FramePump {
     private final GmpModel model;
     private final LatestSlot slot;
     private AnimationTimer timer;
-    private Runnable afterFrame = () -> { };
 
     public FramePump(GmpModel model, LatestSlot slot) {
         this.model = model;
         this.slot = slot;
     }
 
-    /** Called after each pulse that applied a frame (e.g. to redraw a canvas). */
-    public void onFrame(Runnable r) { this.afterFrame = r == null ? () -> { } : r; }
-
-    /** The work of one pulse; the timer calls it, tests may too. Returns whether a frame was applied. */
+    /**
+     * The work of one pulse; the timer calls it, tests and a closing driver (to show its last frame) may too.
+     * Returns whether a frame was applied.
+     */
     public boolean pulse() {
-        if (!model.poll(slot)) return false;
-        afterFrame.run();
+        Frame f = slot.take();
+        if (f == null) return false;
+        model.apply(f);
+        for (Runnable r : f.whenShown()) {
+            try {
+                r.run();
+            } catch (RuntimeException e) {   // one failing action must not leave the later commands waiting
+                Thread t = Thread.currentThread();
+                t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            }
+        }
         return true;
     }
 

@@ -1,7 +1,7 @@
 package org.gmplab.model;
 
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.DoubleProperty;
+import java.util.List;
+
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -9,7 +9,6 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -18,22 +17,16 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * What the view shows, as JavaFX properties: the current world (read-only), a bounded event log, the
- * playback state and the selection. FX thread only — including {@link #poll}, which the frame clock
- * ({@link FramePump}) calls once per video frame to take the latest {@link Frame} from the driver's slot.
- * Nothing here needs a display, so it is unit-tested directly.
+ * What the views show, as JavaFX properties: the current world, the event log, where the run stands and
+ * whether it plays, and the selection. The read-only ones change only through {@link #apply}, which the
+ * frame clock ({@link FramePump}) calls at most once per video frame with the latest {@link Frame} — so a
+ * view's listener runs once a frame however fast the driver goes. FX thread only (or any single thread
+ * while no scene shows it: nothing here needs a display, so it is unit-tested directly).
  *
- * <p>Read-only properties ({@code snapshot}, {@code position}, {@code end}, {@code playing},
- * {@code finished}) change only through {@link #apply}; {@code mode}, {@code speed} and {@code selection}
- * are the user's and are read by whoever drives the run.
+ * <p>The log changes before the world does, so a listener on {@link #snapshotProperty()} finds the events
+ * that led to the new world already in {@link #eventLog()}.
  */
 public final class GmpModel {
-    /** Default cap of the event log: the oldest lines go first. */
-    public static final int DEFAULT_LOG_CAP = 10_000;
-
-    public enum Mode { STEP, LIVE }
-
-    private final int logCap;
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private final ObservableList<Event> log = FXCollections.observableArrayList();
     private final ObservableList<Event> logView = FXCollections.unmodifiableObservableList(log);
@@ -41,37 +34,22 @@ public final class GmpModel {
     private final ReadOnlyLongWrapper end = new ReadOnlyLongWrapper(this, "end");
     private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
-    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(this, "mode", Mode.STEP);
-    private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1.0);
     private final ObjectProperty<Selection> selection = new SimpleObjectProperty<>(this, "selection");
     private long frames;
 
-    public GmpModel() { this(DEFAULT_LOG_CAP); }
-
-    public GmpModel(int logCap) {
-        if (logCap < 1) throw new IllegalArgumentException("log cap must be ≥ 1");
-        this.logCap = logCap;
-    }
-
-    /** FX thread, once per video frame: applies the latest frame if one was published. Returns whether one was. */
-    public boolean poll(LatestSlot slot) {
-        Frame f = slot.take();
-        if (f == null) return false;
-        apply(f);
-        return true;
-    }
-
-    /** FX thread: shows {@code f}. */
+    /** Shows {@code f}: its edit of the log first, then its world and playback state. */
     public void apply(Frame f) {
         frames++;
-        if (f.reset()) log.clear();
-        if (!f.events().isEmpty()) {
-            int overflow = log.size() + f.events().size() - logCap;
+        List<Event> add = Frame.newest(f.events(), f.logCap());
+        if (f.reset()) {
+            log.setAll(add);
+        } else if (!add.isEmpty()) {
+            int overflow = log.size() + add.size() - f.logCap();   // lines beyond the cap: the oldest go
             if (overflow >= log.size()) {
-                log.setAll(f.events().subList(Math.max(0, f.events().size() - logCap), f.events().size()));
+                log.setAll(add);
             } else {
                 if (overflow > 0) log.remove(0, overflow);
-                log.addAll(f.events());
+                log.addAll(add);
             }
         }
         snapshot.set(f.snapshot());
@@ -84,9 +62,11 @@ public final class GmpModel {
     public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
     public Snapshot getSnapshot() { return snapshot.get(); }
 
-    /** The latest events, oldest first, at most {@link #logCap()} of them (unmodifiable). */
+    /**
+     * The log, oldest first (unmodifiable): in step mode every event of the branch the driver has shown, in
+     * live mode the newest ones — as the frames' {@link Frame#logCap} says.
+     */
     public ObservableList<Event> eventLog() { return logView; }
-    public int logCap() { return logCap; }
 
     /** The event index (history position) of the world shown. */
     public ReadOnlyLongProperty positionProperty() { return position.getReadOnlyProperty(); }
@@ -100,11 +80,7 @@ public final class GmpModel {
 
     public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
 
-    public ObjectProperty<Mode> modeProperty() { return mode; }
-
-    /** Step mode: major steps per second; live mode: virtual ns per wall ns. */
-    public DoubleProperty speedProperty() { return speed; }
-
+    /** What the user has picked in the view (the user's to set). */
     public ObjectProperty<Selection> selectionProperty() { return selection; }
 
     /** Frames applied so far (for tests and a frame-rate readout). */

@@ -3,31 +3,28 @@ package org.gmplab.model;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The one place where a driver thread hands frames to the FX thread: a single "latest wins" slot. The
- * driver {@link #publish}es as often as it likes; the FX thread {@link #take}s once per video frame. A
- * frame not yet taken is merged into the next one ({@link Frame#after}): the older world is dropped, its
- * events are kept (up to the cap), so the UI never sees a flood of updates and never loses a log line
- * unless more than the cap arrive within one frame.
+ * The one place where the driver thread hands moments to the FX thread: a single "latest wins" slot. The
+ * driver {@link #publish}es as often as it likes (each step while playing fast, each live frame); the FX thread
+ * {@link #take}s once per video frame ({@link FramePump}). A frame not yet taken is merged into the next one
+ * ({@link Frame#after}): the older world is dropped, its log lines and what waits on it are kept — so the FX
+ * thread gets one update a video frame, never a flood of {@code Platform.runLater}, and loses nothing the log
+ * would have kept.
  *
- * <p>Thread-safety: any number of publishers, one taker. {@code updateAndGet} is a CAS loop (volatile
- * write, release) that pairs with the taker's {@code getAndSet} (acquire): the taker sees the frame's
- * fields fully built.
+ * <p>Thread-safety: any number of publishers, one taker. {@code updateAndGet} is a CAS loop (volatile write,
+ * release) that pairs with the taker's {@code getAndSet} (acquire): the taker sees the frame fully built.
  */
 public final class LatestSlot {
     private final AtomicReference<Frame> slot = new AtomicReference<>();
-    private final int cap;
 
-    public LatestSlot(int eventCap) {
-        if (eventCap < 1) throw new IllegalArgumentException("event cap must be ≥ 1");
-        this.cap = eventCap;
-    }
+    /** Any thread: offers {@code f} for the next video frame. */
+    public void publish(Frame f) { slot.updateAndGet(f::after); }
 
-    /** Any thread: offers {@code f} for the next frame. */
-    public void publish(Frame f) { slot.updateAndGet(old -> f.after(old, cap)); }
-
-    /** The taker (FX thread): the latest frame, or null if nothing was published since the last take. */
+    /** The taker (FX thread): the latest frame, with everything published since the last take merged in; null if none. */
     public Frame take() { return slot.getAndSet(null); }
 
-    /** Any thread: whether a frame is waiting (for tests and idle detection). */
+    /**
+     * Any thread: whether a frame waits to be taken — the FX side is behind, so a driver may skip making a new
+     * one (approximate: the taker may take it right after).
+     */
     public boolean pending() { return slot.get() != null; }
 }

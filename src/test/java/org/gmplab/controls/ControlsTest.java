@@ -517,6 +517,22 @@ class ControlsTest {
     }
 
     @Test
+    void theLogKeepsEveryEventOfALongBranch(FxRobot robot) throws Exception {
+        // given a long run (pingpong: some 80,000 events)
+        Scenario sc = ScenarioJson.load(Path.of("scenarios/pingpong.json"));
+        robot.interact(() -> mount(sc));
+        settle();
+        // when over ten thousand events are walked in one jump
+        c.jumpTo(12_000).get(60, TimeUnit.SECONDS);
+        settle();
+        // then the log holds all of them, in order, none twice: step mode's log has no cap
+        List<Event> log = c.events();
+        assertThat(log).hasSizeGreaterThan(10_000);
+        for (int i = 0; i < log.size(); i++) assertThat(log.get(i).seq()).isEqualTo(i + 1);
+        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.getPosition());
+    }
+
+    @Test
     void theLogFollowsTheNewestEventsWhileNoRowIsChosen(FxRobot robot) throws Exception {
         settle();
         for (int i = 0; i < 80; i++) c.stepEvent();

@@ -145,6 +145,25 @@ class LiveModeTest {
     }
 
     @Test
+    void everyEventOfALiveRunReachesTheLogOnceThroughTheLatestWinsSlot(FxRobot robot) throws Exception {
+        // given a short program (fewer events than the live log keeps) on a live clock at full speed
+        Scenario sc = ScenarioJson.load(Path.of("scenarios/fanout.json"));
+        robot.interact(() -> mount(sc));
+        settle();
+        c.setSpeed(1000);
+        // when it runs live to its end, its frames published faster than some video frames take them
+        c.setMode(Engine.Mode.LIVE);
+        waitFor("the end of the live run", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.finishedProperty().get());
+        settle();
+        // then the log holds each of its events exactly once, up to the last one the final world counts
+        // (live mode logs them in the order the Ms appended them, which may differ from seq order by a few places)
+        java.util.List<Long> seqs = c.events().stream().map(org.gmplab.snapshot.Event::seq).sorted().toList();
+        assertThat(seqs).isNotEmpty().doesNotHaveDuplicates().hasSizeLessThan(Controller.LIVE_EVENTS);
+        assertThat(seqs.get(0)).isEqualTo(1);
+        assertThat(seqs.get(seqs.size() - 1)).isEqualTo(seqs.size()).isEqualTo(c.getSnapshot().events());
+    }
+
+    @Test
     void closingWhileLiveAndWhilePausedReturnsPromptly(FxRobot robot) throws Exception {
         for (boolean pause : new boolean[] {false, true}) {
             Scenario sc = ScenarioJson.load(Path.of("scenarios/cpubound.json"));

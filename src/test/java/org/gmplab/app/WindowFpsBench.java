@@ -43,6 +43,9 @@ public final class WindowFpsBench {
             Stage stage = new Stage();
             stage.setScene(scene);
             stage.show();
+            String tab = System.getProperty("gmplab.bench.tab");   // e.g. tab-assumptions: the side pane without the event log
+            if (tab != null) ((javafx.scene.control.TabPane) scene.lookup("#sideTabs")).getSelectionModel()
+                    .select(((javafx.scene.control.TabPane) scene.lookup("#sideTabs")).getTabs().stream().filter(t -> tab.equals(t.getId())).findFirst().orElseThrow());
             meter.install();
             shown.complete(c);
         });

@@ -44,7 +44,7 @@ public final class ViewFpsBench {
             SchedulerView view = new SchedulerView();
             view.setTheme(Theme.named("light"));
             Stage stage = new Stage();
-            stage.setScene(new Scene(new StackPane(view), 1280, 720));
+            stage.setScene(new Scene(new StackPane(view), Integer.getInteger("gmplab.bench.width", 1280), Integer.getInteger("gmplab.bench.height", 720)));
             stage.show();
             meter.install();
             shown.complete(view);

@@ -35,6 +35,8 @@ import org.gmplab.snapshot.EventKind;
  */
 final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
+    /** Characters of an event's why shown in its row: more than fit in the column's width even in small type. */
+    static final int WHY_SHOWN = 160;
     final TableView<Event> table = new TableView<>();
     final ChoiceBox<String> kind = new ChoiceBox<>();
     final TextField p = TransportBar.field("filterP", "P", "Only events about this P (number)", 3);
@@ -64,6 +66,9 @@ final class EventLogPane extends VBox {
         events.addListener((javafx.collections.ListChangeListener<Event>) ch -> catchUpSoon());
         catchUpLater.setOnFinished(e -> catchUp());
         table.setId("eventLog");
+        // One line a row, of a height known in advance: the table then lays out its rows without measuring each
+        // cell, which is most of what a catch-up costs (in em, so presenter mode's larger type gets taller rows).
+        table.setStyle("-fx-fixed-cell-size: 1.85em;");
         table.setItems(shown);
         table.getColumns().add(col("#", 56, e -> e.seq()));
         table.getColumns().add(col("µs", 56, e -> e.time() / 1000));
@@ -71,7 +76,9 @@ final class EventLogPane extends VBox {
         table.getColumns().add(col("P", 34, e -> e.p() < 0 ? "" : "P" + e.p()));
         table.getColumns().add(col("M", 34, e -> e.m() < 0 ? "" : "M" + e.m()));
         table.getColumns().add(col("G", 46, e -> e.g() < 0 ? "" : "G" + e.g()));
-        table.getColumns().add(col("why", 600, Event::why));
+        // The first words of the why (the row's tooltip and the line under the table have it whole): a cell lays out
+        // only what can show, and a catch-up lays out every visible row.
+        table.getColumns().add(col("why", 600, e -> e.why().length() <= WHY_SHOWN ? e.why() : e.why().substring(0, WHY_SHOWN) + "…"));
         table.setPlaceholder(new Label("No events yet: step or play."));
         TransportBar.tip(table, "Select a row to jump to that moment");
         why.setId("why");
@@ -123,9 +130,9 @@ final class EventLogPane extends VBox {
      * and every change of the table's rows lays out all its visible cells again (and following the newest
      * scrolls them all): doing that each frame cost the window most of its frame rate (measured with
      * WindowFpsBench, docs/benchmarks.md). A step after a pause shows its events at once; a burst of them is
-     * shown four times a second and once more at its end.
+     * shown twice a second and once more at its end.
      */
-    static final Duration CATCH_UP_EVERY = Duration.millis(250);
+    static final Duration CATCH_UP_EVERY = Duration.millis(500);
     /** The controller's events, and those the table shows: the controller's as of the last {@link #catchUp}. */
     private final ObservableList<Event> events;
     private final ObservableList<Event> mirror = FXCollections.observableArrayList();

@@ -61,8 +61,9 @@ import org.gmplab.snapshot.Snapshot;
  * (fewer when the FX side has not taken the last one) and publishes them through the same slot; the log then
  * keeps the newest {@link #LIVE_EVENTS}.
  * Play/pause then let the live world go and hold it stopped; a breakpoint that matches a frame's events
- * pauses it. The commands that need the recorded history (stepping, jumping, running to a breakpoint,
- * injecting) are refused in live mode ({@link #stepOnly}); switching back to step mode shows the history
+ * pauses it. The commands that need the recorded history (stepping, jumping, running to a breakpoint) are
+ * refused in live mode ({@link #stepOnly}); an action from outside applies to the live world while it is held
+ * (paused), not recorded; switching back to step mode shows the history
  * where it was left, which the live run never touched.
  */
 public final class Controller implements AutoCloseable {
@@ -291,7 +292,8 @@ public final class Controller implements AutoCloseable {
 
     /** Applies {@code a} at the current position (recorded by the history); a refusal goes to {@link #refusalProperty()}. */
     public CompletableFuture<Void> inject(Action a) {
-        return run(stepOnly(() -> {
+        return run(() -> {
+            if (live != null) { injectLive(a); return; }
             stopTicking();
             try {
                 history.inject(a);
@@ -308,7 +310,25 @@ public final class Controller implements AutoCloseable {
             branch.tailMap(from, false).clear();
             for (Event e : evs) branch.put(e.seq(), e);
             post(evs, "injected: " + a, logShowsLost, () -> refusal.set(""));
-        }));
+        });
+    }
+
+    /** Live mode: applies {@code a} to the held world and shows it, with the action's events; refused while it runs. */
+    private void injectLive(Action a) {
+        LiveRun l = live;
+        try {
+            l.inject(a);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            publish(shown.again(() -> { status.set("refused: " + m); refusal.set(m); }));
+            return;
+        }
+        LiveRun.Frame f = l.frame(liveShown);
+        String held = liveStatus;
+        liveStatus = "injected: " + a + " — the world is still held (Space lets it go on)";
+        postLive(f, f.events());
+        liveStatus = held;
+        publish(shown.again(() -> refusal.set("")));
     }
 
     /**
@@ -426,7 +446,7 @@ public final class Controller implements AutoCloseable {
     private Runnable stepOnly(Runnable r) {
         return () -> {
             if (live == null) { r.run(); return; }
-            say("step mode only: a live run cannot step, go back, jump or inject through the history — switch to Step");
+            say("step mode only: a live run cannot step, go back or jump through the history — switch to Step");
         };
     }
 

@@ -190,10 +190,12 @@ public final class ControlsPane extends StackPane {
         net.setOnAction(e -> inject.netready.fire());
         gMenu.getItems().addAll(sys, block, unblock, gosched, net);
         getProperties().put(ContextMenu.class, gMenu);   // for Words.translate
-        // Injecting goes through the recorded history: step mode only (and not while a lesson holds the controls).
-        javafx.beans.binding.BooleanBinding live = c.modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE);
-        inject.disableProperty().bind(live.or(locked));
-        for (MenuItem item : gMenu.getItems()) item.disableProperty().bind(live);
+        // In step mode an action is recorded in the history at the moment shown; in live mode it applies to the world
+        // held by Pause, so not while the live world runs or after it ended (nor while a lesson holds the controls).
+        javafx.beans.binding.BooleanBinding liveRunning = c.modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE)
+                .and(c.playingProperty().or(c.finishedProperty()));
+        inject.disableProperty().bind(liveRunning.or(locked));
+        for (MenuItem item : gMenu.getItems()) item.disableProperty().bind(liveRunning);
 
         sceneProperty().addListener((o, a, sc) -> { if (sc != null) sc.addEventFilter(KeyEvent.KEY_PRESSED, this::key); });
     }

@@ -64,7 +64,7 @@ final class InjectPane extends VBox {
         grid.addRow(1, new Label(""), block, unblock, gosched, netready);
         grid.addRow(2, new Label("go"), fn, count, args, spawn);
         grid.addRow(3, new Label("procs"), procs, gomaxprocs);
-        getChildren().addAll(new Label("Inject at the moment shown (recorded; stepping back and injecting starts a new branch)"), grid, refusal);
+        getChildren().addAll(new Label("Inject at the moment shown (step mode: recorded, and stepping back and injecting starts a new branch; live mode: while paused)"), grid, refusal);
     }
 
     private void spawnable(org.gmplab.engine.program.Scenario sc) {

@@ -70,6 +70,20 @@ final class LiveRun implements AutoCloseable {
 
     void resume() { engine.resume(); }
 
+    /**
+     * Applies an action from outside to the held world (not recorded: a live run has no history to replay).
+     * Held, every M waits at a safe point and no lock is taken, so the scheduler functions an action calls run
+     * as from outside the program; a thread it starts or wakes waits at its gate until the world is let go.
+     *
+     * @throws IllegalStateException if the world is not held (pause first)
+     * @throws IllegalArgumentException if the action does not apply to this world
+     */
+    void inject(org.gmplab.engine.Action a) {
+        if (over) throw new IllegalStateException("the live run has ended");
+        if (!engine.paused()) throw new IllegalStateException("pause first: in live mode an action applies to the world held stopped (Space)");
+        engine.inject(a);
+    }
+
     boolean paused() { return engine.paused(); }
 
     boolean ended() { return over; }

@@ -46,7 +46,7 @@ final class TransportBar extends VBox {
         liveMode.setId("modeLive");
         tip(stepMode, "Step mode: deterministic, virtual time, one thread at a time; the recorded history, where it was left");
         tip(liveMode, "Live mode: the scenario runs from its start on real parallel threads (a live engine cannot continue"
-                + " a step-mode moment); Pause stops the world and holds it. Stepping, jumping and injecting need Step mode.");
+                + " a step-mode moment); Pause stops the world and holds it; actions from outside (Inject) apply while it is held. Stepping and jumping need Step mode.");
         stepMode.setSelected(true);
         mode.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
             if (updating) return;

@@ -88,7 +88,7 @@ class LiveModeTest {
         // then the step-only controls are disabled, saying why, and the canvas gets new exact worlds over time
         assertThat(pane.transport.stepBack.isDisabled()).isTrue();
         assertThat(pane.transport.stepBack.getTooltip().getText()).startsWith("Step mode only");
-        assertThat(pane.inject.isDisabled()).isTrue();
+        assertThat(pane.inject.isDisabled()).as("Inject waits for a pause").isTrue();
         Snapshot first = c.getSnapshot();
         waitFor("a later live frame", () -> c.getSnapshot().time() > first.time());
         consistent(c.getSnapshot());
@@ -124,6 +124,49 @@ class LiveModeTest {
         robot.clickOn("#stepEvent");
         settle();
         assertThat(c.getPosition()).isGreaterThan(stepPos);
+    }
+
+    @Test
+    void whilePausedTheInjectPaneActsOnTheHeldLiveWorld(FxRobot robot) throws Exception {
+        // given a live run (the Inject tab open) that is running
+        settle();
+        robot.clickOn("#tab-inject");
+        robot.clickOn("#modeLive");
+        waitFor("live frames", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot().time() > 0 && c.playingProperty().get());
+        // then acting from outside waits for a pause
+        assertThat(pane.inject.isDisabled()).isTrue();
+        // when it is paused
+        robot.clickOn("#play");
+        waitFor("paused", () -> !c.playingProperty().get());
+        settle();
+        assertThat(pane.inject.isDisabled()).isFalse();
+        Snapshot held = c.getSnapshot();
+        // and 3 goroutines running burn are spawned from the Inject pane
+        robot.interact(() -> pane.inject.count.setText("3"));
+        robot.clickOn("#injectSpawn");
+        waitFor("the spawn shown", () -> c.getSnapshot().gs().size() == held.gs().size() + 3);
+        settle();
+        // then the held world shows them on the global queue, at the same moment, every invariant holding,
+        // and the log has the injection
+        Snapshot after = c.getSnapshot();
+        consistent(after);
+        assertThat(after.time()).isEqualTo(held.time());
+        java.util.List<Long> spawned = after.gs().stream().map(Snapshot.G::goid)
+                .filter(g -> held.gs().stream().noneMatch(h -> h.goid() == g)).toList();
+        assertThat(spawned).hasSize(3).allMatch(g -> after.globalQueue().contains(g));
+        assertThat(c.events()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.INJECT);
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(pane.inject.refusal.getText()).isEmpty();
+        // when a goroutine that is not running is told to yield, it is refused, saying why
+        robot.interact(() -> pane.inject.goid.setText(Long.toString(spawned.get(0))));
+        robot.clickOn("#injectGosched");
+        waitFor("the refusal", () -> !pane.inject.refusal.getText().isEmpty());
+        assertThat(pane.inject.refusal.getText()).contains("not running");
+        // and when play is clicked the world goes on and a spawned goroutine runs
+        c.setSpeed(1000);
+        robot.clickOn("#play");
+        waitFor("a spawned goroutine runs", () -> c.events().stream().anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.EXECUTE && spawned.contains(e.g())));
+        assertThat(pane.inject.isDisabled()).isTrue();
     }
 
     @Test

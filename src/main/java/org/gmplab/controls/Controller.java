@@ -200,7 +200,13 @@ public final class Controller implements AutoCloseable {
                 all.addAll(passed);
             }
             if (time >= 0) {
-                history.waitUntil(time);
+                try {
+                    history.waitUntil(time);
+                } catch (IllegalStateException refused) {   // an action is recorded ahead: show the position reached
+                    String m = refused.getMessage();
+                    post(all, "refused: " + m, false, () -> refusal.set(m));
+                    return;
+                }
                 for (Event e : history.lastEvents()) branch.put(e.seq(), e);
                 all.addAll(history.lastEvents());
             }
@@ -498,7 +504,8 @@ public final class Controller implements AutoCloseable {
             holdLive(l, "paused");
             return;
         }
-        postLive(l.frame(liveShown), List.of());
+        LiveRun.Frame f = l.frame(liveShown);
+        postLive(f, f.events());   // the frame took its events from the engine: they go to the log
     }
 
     /** Holds the live world, shows it (one more frame, of the held moment), and stops taking frames. */

@@ -98,7 +98,7 @@ final class EventLogPane extends VBox {
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
             why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + e.why());
             showCauses();
-            if (e != null) c.jumpTo(e.seq());
+            if (e != null && !catchingUp) c.jumpTo(e.seq());   // the user's choice, not the table re-finding it
         });
         causes.setId("causes");
         causes.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(causes.getChildren()));   // no gap when there are none
@@ -138,11 +138,21 @@ final class EventLogPane extends VBox {
     private final ObservableList<Event> mirror = FXCollections.observableArrayList();
     private final PauseTransition catchUpLater = new PauseTransition();
     private long caughtUpAt = System.nanoTime() - 1_000_000_000L;
+    private boolean catchUpQueued;
+    /**
+     * While the rows are edited: the table re-selects the chosen event after a reset, and that is not a user's
+     * choice to jump to it (it would undo the moment just reached, e.g. by an injection).
+     */
+    private boolean catchingUp;
 
     private void catchUpSoon() {
         double wait = CATCH_UP_EVERY.toMillis() - (System.nanoTime() - caughtUpAt) / 1e6;
         if (wait <= 0) {
-            catchUp();
+            // after the change being told: one frame's log edit may be two changes (trim the front, then add)
+            if (!catchUpQueued) {
+                catchUpQueued = true;
+                javafx.application.Platform.runLater(() -> { catchUpQueued = false; catchUp(); });
+            }
         } else if (catchUpLater.getStatus() != Animation.Status.RUNNING) {
             catchUpLater.setDuration(Duration.millis(wait));
             catchUpLater.play();
@@ -158,21 +168,31 @@ final class EventLogPane extends VBox {
         caughtUpAt = System.nanoTime();
         catchUpLater.stop();
         List<Event> all = events;
-        int gone = 0;
-        if (!all.isEmpty()) {
-            long first = all.get(0).seq();
-            while (gone < mirror.size() && mirror.get(gone).seq() < first) gone++;
+        catchingUp = true;
+        try {
+            int gone = 0;
+            if (!all.isEmpty()) {
+                long first = all.get(0).seq();
+                while (gone < mirror.size() && mirror.get(gone).seq() < first) gone++;
+            }
+            if (gone > 0) {
+                // a chosen event that leaves (live mode keeps the latest) leaves nothing chosen, not the next row
+                Event chosen = table.getSelectionModel().getSelectedItem();
+                if (chosen != null && mirror.subList(0, gone).contains(chosen)) table.getSelectionModel().clearSelection();
+                mirror.remove(0, gone);
+            }
+            int n = mirror.size();
+            boolean prefix = n <= all.size() && (n == 0 || (mirror.get(0) == all.get(0) && mirror.get(n - 1) == all.get(n - 1)));
+            if (!prefix) mirror.setAll(all);
+            else if (all.size() > n) mirror.addAll(all.subList(n, all.size()));
+        } finally {
+            catchingUp = false;
         }
-        if (gone > 0) mirror.remove(0, gone);
-        int n = mirror.size();
-        boolean prefix = n <= all.size() && (n == 0 || (mirror.get(0) == all.get(0) && mirror.get(n - 1) == all.get(n - 1)));
-        if (!prefix) mirror.setAll(all);
-        else if (all.size() > n) mirror.addAll(all.subList(n, all.size()));
         if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) table.scrollTo(shown.size() - 1);
     }
 
     /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */
-    boolean caughtUp() { return catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
+    boolean caughtUp() { return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
 
     /** The selected event's causes and effects: a link per event found, a note when a search ran out. */
     private void showCauses() {

@@ -65,6 +65,8 @@ class ControlsTest {
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());   // the log shows a burst a moment later
+        c.idle().get(60, TimeUnit.SECONDS);   // and whatever the log asked of the controller meanwhile is done
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** The position a fresh history reaches for "event n" (the first moment that includes it). */
@@ -204,6 +206,42 @@ class ControlsTest {
         assertThat(steals).isNotEmpty();
         assertThat(steals.get(steals.size() - 1).detail("victim")).isZero();
         assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.detail("victim") != 0);
+    }
+
+    @Test
+    void injectingWithALogRowChosenShowsTheInjectedMoment(FxRobot robot) throws Exception {
+        // given a row of the log chosen, which took the run back to its moment
+        settle();
+        for (int i = 0; i < 300; i++) c.stepEvent();
+        settle();
+        robot.interact(() -> pane.log.table.getSelectionModel().select(40));
+        settle();
+        long chosen = c.getPosition();
+        // when an action is injected there (a new branch: the log is rebuilt, and the table finds the row again)
+        c.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
+        settle();
+        // then the window stays on the moment the action made, not the chosen row's
+        assertThat(c.getPosition()).isGreaterThan(chosen).isEqualTo(c.endProperty().get());
+        assertThat(c.statusProperty().get()).startsWith("injected");
+        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT);
+    }
+
+    @Test
+    void aMomentBetweenEventsPastARecordedActionIsRefusedAndThePositionReachedIsShown(FxRobot robot) throws Exception {
+        // given an action recorded at position 100, and the run taken back to 50
+        settle();
+        c.jumpTo(100).get(60, TimeUnit.SECONDS);
+        c.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
+        c.jumpTo(50);
+        settle();
+        long time = c.getSnapshot().time();
+        // when a lesson-like move asks for position 60 and then a moment after it
+        c.forwardTo(60, time + 1_000_000).get(60, TimeUnit.SECONDS);
+        settle();
+        // then waiting there is refused (it would run past the recorded action), saying so, at the position reached
+        assertThat(c.refusalProperty().get()).isNotEmpty();
+        assertThat(c.getPosition()).isEqualTo(60);
+        assertThat(c.errorProperty().get()).isEmpty();
     }
 
     @Test

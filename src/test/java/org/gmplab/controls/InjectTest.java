@@ -57,6 +57,8 @@ class InjectTest {
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());   // the log shows a burst a moment later
+        c.idle().get(60, TimeUnit.SECONDS);   // and whatever the log asked of the controller meanwhile is done
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Steps until {@code done} holds for the snapshot shown, at most {@code max} positions. */

@@ -46,8 +46,8 @@ public final class WindowFpsBench {
             String tab = System.getProperty("gmplab.bench.tab");   // e.g. tab-assumptions: the side pane without the event log
             if (tab != null) ((javafx.scene.control.TabPane) scene.lookup("#sideTabs")).getSelectionModel()
                     .select(((javafx.scene.control.TabPane) scene.lookup("#sideTabs")).getTabs().stream().filter(t -> tab.equals(t.getId())).findFirst().orElseThrow());
-            String hide = System.getProperty("gmplab.bench.hide");   // e.g. #scheduler-view: what the window costs without it
-            if (hide != null) scene.lookup(hide).setVisible(false);
+            String hide = System.getProperty("gmplab.bench.hide");   // e.g. #scheduler-view,#where: what the window costs without them
+            if (hide != null) for (String id : hide.split(",")) scene.lookup(id).setVisible(false);
             meter.install();
             shown.complete(c);
         });

@@ -2,14 +2,12 @@ package org.gmplab.model;
 
 import java.util.List;
 
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -18,9 +16,9 @@ import org.gmplab.snapshot.Snapshot;
 
 /**
  * What the views show, as JavaFX properties: the current world, the event log, where the run stands and
- * whether it plays, and the selection. The read-only ones change only through {@link #apply}, which the
- * frame clock ({@link FramePump}) calls at most once per video frame with the latest {@link Frame} — so a
- * view's listener runs once a frame however fast the driver goes. FX thread only (or any single thread
+ * whether it plays (what is selected is the view's own: {@code SchedulerView.selectedProperty}). They change
+ * only through {@link #apply}, which the frame clock ({@link FramePump}) calls at most once per video frame
+ * with the latest {@link Frame}, so a view's listener runs once a frame however fast the driver goes. FX thread only (or any single thread
  * while no scene shows it: nothing here needs a display, so it is unit-tested directly).
  *
  * <p>The log changes before the world does, so a listener on {@link #snapshotProperty()} finds the events
@@ -34,7 +32,6 @@ public final class GmpModel {
     private final ReadOnlyLongWrapper end = new ReadOnlyLongWrapper(this, "end");
     private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
-    private final ObjectProperty<Selection> selection = new SimpleObjectProperty<>(this, "selection");
     private long frames;
 
     /** Shows {@code f}: its edit of the log first, then its world and playback state. */
@@ -81,7 +78,6 @@ public final class GmpModel {
     public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
 
     /** What the user has picked in the view (the user's to set). */
-    public ObjectProperty<Selection> selectionProperty() { return selection; }
 
     /** Frames applied so far (for tests and a frame-rate readout). */
     public long framesApplied() { return frames; }

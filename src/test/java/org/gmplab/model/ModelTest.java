@@ -121,8 +121,6 @@ class ModelTest {
         assertThat(m.endProperty().get()).isEqualTo(9);
         assertThat(m.framesApplied()).isEqualTo(3);
         assertThatThrownBy(() -> m.eventLog().add(ev(1))).isInstanceOf(UnsupportedOperationException.class);
-        m.selectionProperty().set(Selection.g(7));
-        assertThat(m.selectionProperty().get()).isEqualTo(new Selection(Selection.Kind.G, 7));
     }
 
     @Test

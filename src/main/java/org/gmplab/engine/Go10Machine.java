@@ -36,6 +36,17 @@ final class Go10Machine extends Machine {
     private Go10Sched go10() { return sched.go10; }
 
     /**
+     * This M, sent by {@code ensurePoller} to wait for the timers and the network, has decided what to do: the
+     * next one can be sent when needed. (Cleared only by the M sent, so exactly one M is on that duty while
+     * {@code pollerPending}.) Lock held.
+     */
+    private void dutyDone(Go10Sched s) {
+        if (!pollerDuty) return;
+        pollerDuty = false;
+        s.pollerPending = false;
+    }
+
+    /**
      * Go 1.0's {@code schedule(gp)}: under the scheduler lock, the G that stopped gives back its cpu
      * ({@code mcpu--}) and is re-queued ({@code gput}) or freed ({@code gfput}); then
      * {@code nextgandunlock} finds the next G and unlocks.
@@ -74,6 +85,7 @@ final class Go10Machine extends Machine {
             if (gp != null) {
                 nextg = null;
                 if (readied && sched.runq.size() != 0) s.matchmg(this);
+                dutyDone(s);   // sent to the poller, it runs a G instead: another may be sent
                 s.ensurePoller(this);
                 s.schedunlock(this);
                 explainNext(gp, "its nextg (handed over by matchmg)");
@@ -82,6 +94,7 @@ final class Go10Machine extends Machine {
             if (s.mcpu < s.mcpumax && (gp = s.gget()) != null) {
                 s.mcpu++; // this m will run gp
                 if (readied && sched.runq.size() != 0) s.matchmg(this);
+                dutyDone(s);
                 s.ensurePoller(this);
                 int left = sched.runq.size();
                 s.schedunlock(this);
@@ -103,7 +116,7 @@ final class Go10Machine extends Machine {
                 // Nothing runnable, but a timer or a network read is pending and nobody waits for it: block
                 // in the poller until the next one (outside the lock), then look again. (Go 1.0's timerproc
                 // slept in notetsleepg, outside mcpu, the same way.)
-                s.pollerPending = false;
+                dutyDone(s);   // if it was sent here, it has arrived (if not, the M sent will find the poller taken)
                 long until = s.timers.wakeTime();
                 sched.pollUntil.set(until);
                 s.schedunlock(this);
@@ -123,7 +136,7 @@ final class Go10Machine extends Machine {
                 continue;
             }
             // Otherwise, wait on the global m queue.
-            if (pollerDuty) pollerDuty = false; // someone else polls already
+            dutyDone(s);   // sent to the poller: someone else polls already, or nothing is pending any more
             sched.mput(this);
             waitnextg = true;
             int idle = sched.nmidle;
@@ -137,8 +150,8 @@ final class Go10Machine extends Machine {
             } while (nextg == null && !pollerDuty);
             blocked = false;
             if (nextg == null) {
-                // Woken to wait for the timers and the network (ensurePoller): look again.
-                pollerDuty = false;
+                // Woken to wait for the timers and the network (ensurePoller): look again; the duty lasts until
+                // this M has decided (poller, a G, or sleep again), so nobody else is sent meanwhile.
                 s.schedlock(this, "wait for timers and the network");
                 continue;
             }

@@ -163,6 +163,7 @@ final class Go10Sched {
         Machine mp = sched.mget();
         if (mp == null) {
             mp = newm(by);
+            ((Go10Machine) mp).pollerDuty = true;   // it cannot run yet: its first look needs the lock held here
             if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 1),
                     "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): new thread M" + mp.id + " will wait in the poller");
             return;

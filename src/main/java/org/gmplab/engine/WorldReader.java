@@ -171,6 +171,10 @@ final class WorldReader {
             if ((g != null && g.status == GStatus.RUNNING) || (m instanceof Go10Machine g10 && g10.nextg != null)) busy++;
         }
         if (busy != s.mcpu) fail("mcpu=" + s.mcpu + " but " + busy + " Ms run Go code or hold a nextg");
+        // ensurePoller sends one M at a time to wait for timers and the network, and sends again only once that
+        // one has decided (waits in the poller, runs a G, or sleeps): pending ⇔ exactly one M on that duty
+        long onDuty = sched.allm.stream().filter(m -> m instanceof Go10Machine g10 && g10.pollerDuty).count();
+        if (onDuty != (s.pollerPending ? 1 : 0)) fail("pollerPending=" + s.pollerPending + " but " + onDuty + " Ms are sent to wait in the poller");
     }
 
     private static void fail(String what) { throw new IllegalStateException("invariant broken: " + what); }

@@ -206,6 +206,21 @@ class Go10SchedulerTest {
     }
 
     @Test
+    void ensurePoller_keepsExactlyOneMOnPollerDutyWhileOneIsPending() {
+        // a sleeper's timers while workers keep both cpus busy: an M is sent to wait in the poller
+        Scenario sc = go10(prog().procs(2).wg("wg")
+                .fn(fn("main", add("wg", "5"), go("sleeper"), loop("i", "4", go("worker")), waitWg("wg")))
+                .fn(fn("sleeper", loop("i", "20", sleep("1ms")), done("wg")))
+                .fn(fn("worker", loop("i", "6", work("3ms")), done("wg"))).build("timers while busy"));
+        // (step mode checks after every event that exactly one M is on that duty while one is pending: the M sent
+        // keeps it until it decides to wait in the poller, to run a G, or to sleep)
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.of(EventKind.MATCHMG)).filteredOn(e -> e.why().contains("wait in the poller")).isNotEmpty();
+        assertThat(run.of(EventKind.TIMER)).hasSize(20);
+    }
+
+    @Test
     void gomaxprocsfunc_changesMcpumaxUnderTheLock() {
         Scenario sc = go10(prog().procs(1).wg("wg")
                 .fn(fn("main", gomaxprocs("3"), add("wg", "6"), loop("i", "6", go("w")), waitWg("wg")))

@@ -35,7 +35,7 @@ import org.gmplab.snapshot.Snapshot;
 /**
  * The transport over a {@link History}: go to start, step back, step one event, play, run to the next
  * breakpoint, go to the end, jump to any position, inject actions. One background thread, the driver, owns
- * the history (it alone calls it) and the live run. It publishes each moment it reaches as a {@link Frame}
+ * the history (it alone calls it) and the live mode. It publishes each moment it reaches as a {@link Frame}
  * into a latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video
  * frame into a {@link GmpModel}, whose read-only properties and event log the views read (through the
  * accessors here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs
@@ -56,15 +56,13 @@ import org.gmplab.snapshot.Snapshot;
  * sets {@link #refusalProperty()}; anything else, and a run that ends in a fatal error or an engine crash,
  * sets {@link #errorProperty()}.
  *
- * <p><b>Live mode</b> ({@link #setMode}): beside the history, a {@link LiveRun} runs the same scenario from
- * its start on real threads; the driver thread takes its exact frames up to {@link LiveRun#FPS} times a second
- * (fewer when the FX side has not taken the last one) and publishes them through the same slot; the log then
- * keeps the newest {@link #LIVE_EVENTS}.
- * Play/pause then let the live world go and hold it stopped; a breakpoint that matches a frame's events
- * pauses it. The commands that need the recorded history (stepping, jumping, running to a breakpoint) are
- * refused in live mode ({@link #stepOnly}); an action from outside applies to the live world while it is held
- * (paused), not recorded; switching back to step mode shows the history
- * where it was left, which the live run never touched.
+ * <p><b>Live mode</b> ({@link #setMode}): beside the history, a {@link LiveDriver} runs the same scenario from
+ * its start on real threads and publishes its frames through the same slot, on the same driver thread; the log
+ * then keeps the newest {@link #LIVE_EVENTS}. Play/pause then let the live world go and hold it stopped, and an
+ * action from outside applies to it while it is held (paused), not recorded: the commands hand these to the
+ * live driver. The commands that need the recorded history (stepping, jumping, running to a breakpoint) are
+ * refused in live mode ({@link #stepOnly}); switching back to step mode shows the history where it was left,
+ * which the live run never touched.
  */
 public final class Controller implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
@@ -82,10 +80,7 @@ public final class Controller implements AutoCloseable {
     private volatile List<Breakpoint> bps = List.of();
     private volatile boolean cancel;
     private volatile boolean running;        // a run to the next breakpoint is queued or under way
-    private volatile LiveRun live;           // set and cleared by the driver thread; close() may end it
-    private ScheduledFuture<?> liveTicking;   // driver thread only
-    private Snapshot liveShown;              // driver thread only: the live frame shown last
-    private String liveStatus = "";          // driver thread only
+    private final LiveDriver live;           // live mode; driver thread, but on() and close() from any
 
     // driver thread → FX thread
     private final LatestSlot slot = new LatestSlot();
@@ -109,6 +104,17 @@ public final class Controller implements AutoCloseable {
             Thread t = new Thread(r, "gmplab-controls");
             t.setDaemon(true);
             return t;
+        });
+        live = new LiveDriver(thread, new LiveDriver.Host() {
+            @Override public Frame shown() { return shown; }
+            @Override public void publish(Frame f) { Controller.this.publish(f); }
+            @Override public boolean framePending() { return slot.pending(); }
+            @Override public List<Breakpoint> breakpoints() { return bps; }
+            @Override public void report(RuntimeException e) { Controller.this.report(e); }
+            @Override public void status(String s) { status.set(s); }
+            @Override public void refusal(String s) { refusal.set(s); }
+            @Override public void error(String s) { error.set(s); }
+            @Override public void mode(Engine.Mode m) { mode.set(m); }
         });
         breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
         scenario.set(history.scenario());
@@ -163,7 +169,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> setMode(Engine.Mode m) {
         if (m == Engine.Mode.LIVE) cancel = true; // a run to the next breakpoint under way stops
         return run(() -> {
-            if (m == Engine.Mode.LIVE) startLive(); else stopLive();
+            if (m == Engine.Mode.LIVE) { stopTicking(); live.start(history, speed); } else stopLive();
         });
     }
 
@@ -171,7 +177,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> toEnd() { return move(history::toEnd); }
     public CompletableFuture<Void> stepBack() { return move(history::stepBack); }
     /** Jumps to position {@code n}; in live mode nothing happens (selecting a live event only shows its why). */
-    public CompletableFuture<Void> jumpTo(long n) { return live != null ? idle() : move(() -> history.jumpTo(n)); }
+    public CompletableFuture<Void> jumpTo(long n) { return live.on() ? idle() : move(() -> history.jumpTo(n)); }
 
     /**
      * To the position that includes event {@code n}, then on in virtual time to {@code time} if it is ≥ 0 (a
@@ -227,7 +233,7 @@ public final class Controller implements AutoCloseable {
 
     /** Forward until the next position that matches a breakpoint (or the end of the run). */
     public CompletableFuture<Void> runToBreakpoint() {
-        if (live != null) return run(stepOnly(() -> { }));
+        if (live.on()) return run(stepOnly(() -> { }));
         cancel = false;
         running = true;
         return run(() -> {
@@ -261,7 +267,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> play() {
         if (running) { cancel = true; return idle(); }
         return run(() -> {
-            if (live != null) { livePlay(true); return; }
+            if (live.on()) { live.play(true); return; }
             if (ticking == null) startTicking();
             post(List.of(), "playing");
         });
@@ -270,7 +276,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> pause() {
         cancel = true;
         return run(() -> {
-            if (live != null) { livePlay(false); return; }
+            if (live.on()) { live.play(false); return; }
             stopTicking();
             post(List.of(), "paused");
         });
@@ -280,7 +286,7 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> togglePlay() {
         if (running) { cancel = true; return idle(); }
         return run(() -> {
-            if (live != null) { livePlay(live.paused()); return; }
+            if (live.on()) { live.toggle(); return; }
             if (ticking == null) { startTicking(); post(List.of(), "playing"); }
             else { stopTicking(); post(List.of(), "paused"); }
         });
@@ -291,7 +297,7 @@ public final class Controller implements AutoCloseable {
         double s = Math.max(0.1, Math.min(1000, perSecond));
         return run(() -> {
             speed = s;
-            if (live != null) live.setSpeed(s);
+            live.setSpeed(s);
             if (ticking != null) { stopTicking(); startTicking(); }
         });
     }
@@ -299,7 +305,7 @@ public final class Controller implements AutoCloseable {
     /** Applies {@code a} at the current position (recorded by the history); a refusal goes to {@link #refusalProperty()}. */
     public CompletableFuture<Void> inject(Action a) {
         return run(() -> {
-            if (live != null) { injectLive(a); return; }
+            if (live.on()) { live.inject(a); return; }
             stopTicking();
             try {
                 history.inject(a);
@@ -317,24 +323,6 @@ public final class Controller implements AutoCloseable {
             for (Event e : evs) branch.put(e.seq(), e);
             post(evs, "injected: " + a, logShowsLost, () -> refusal.set(""));
         });
-    }
-
-    /** Live mode: applies {@code a} to the held world and shows it, with the action's events; refused while it runs. */
-    private void injectLive(Action a) {
-        LiveRun l = live;
-        try {
-            l.inject(a);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            publish(shown.again(() -> { status.set("refused: " + m); refusal.set(m); }));
-            return;
-        }
-        LiveRun.Frame f = l.frame(liveShown);
-        String held = liveStatus;
-        liveStatus = "injected: " + a + " — the world is still held (Space lets it go on)";
-        postLive(f, f.events());
-        liveStatus = held;
-        publish(shown.again(() -> refusal.set("")));
     }
 
     /**
@@ -384,8 +372,7 @@ public final class Controller implements AutoCloseable {
     @Override
     public void close() {
         cancel = true;
-        LiveRun l = live;
-        if (l != null) l.close(); // its threads end at once, paused or not; a frame under way returns
+        live.close();   // its threads end at once, paused or not; a frame under way returns
         thread.shutdownNow();
         try {
             thread.awaitTermination(5, TimeUnit.SECONDS);
@@ -448,123 +435,18 @@ public final class Controller implements AutoCloseable {
         }));
     }
 
+    /** Ends live mode, if on, and shows the history where it was left. */
+    private void stopLive() {
+        if (live.stop())
+            post(List.of(), "step mode: back at event " + history.position() + ", where it was left", true, () -> mode.set(Engine.Mode.STEP));
+    }
+
     /** {@code r}, or in live mode a status saying it needs step mode. */
     private Runnable stepOnly(Runnable r) {
         return () -> {
-            if (live == null) { r.run(); return; }
+            if (!live.on()) { r.run(); return; }
             say("step mode only: a live run cannot step, go back or jump through the history — switch to Step");
         };
-    }
-
-    // ---- live mode (driver thread) -------------------------------------------------------------------
-
-    private static final String LIVE_RUNNING = "live: the program runs from its start on real threads (a live run cannot continue a step-mode moment); Space pauses";
-
-    private void startLive() {
-        if (live != null) return;
-        stopTicking();
-        live = new LiveRun(history.scenario(), speed);
-        if (thread.isShutdown()) {   // closed meanwhile: close() did not see this run
-            LiveRun l = live;
-            live = null;
-            l.close();
-            return;
-        }
-        liveShown = null;
-        liveStatus = LIVE_RUNNING;
-        // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them
-        publish(new Frame(shown.snapshot(), List.of(), true, LIVE_EVENTS, shown.position(), shown.end(), false, false,
-                List.of(() -> {
-                    refusal.set("");
-                    mode.set(Engine.Mode.LIVE);
-                })));
-        startLiveTicking();
-    }
-
-    private void stopLive() {
-        LiveRun l = live;
-        if (l == null) return;
-        stopLiveTicking();
-        live = null;
-        l.close();
-        post(List.of(), "step mode: back at event " + history.position() + ", where it was left", true, () -> mode.set(Engine.Mode.STEP));
-    }
-
-    /** Lets the live world go ({@code run}) or holds it stopped. */
-    private void livePlay(boolean run) {
-        LiveRun l = live;
-        if (l.ended()) {
-            liveStatus = "the live run has ended: switch to Step and back to Live to run it again";
-        } else if (run && l.paused()) {
-            l.resume();
-            liveStatus = LIVE_RUNNING;
-            startLiveTicking();
-            return;
-        } else if (!run && !l.paused()) {
-            holdLive(l, "paused");
-            return;
-        }
-        LiveRun.Frame f = l.frame(liveShown);
-        postLive(f, f.events());   // the frame took its events from the engine: they go to the log
-    }
-
-    /** Holds the live world, shows it (one more frame, of the held moment), and stops taking frames. */
-    private void holdLive(LiveRun l, String why) {
-        stopLiveTicking();
-        String verdict = l.pause();
-        liveStatus = verdict == null ? "the live run has ended" : why + ": the world is stopped, every M at a safe point; " + verdict + " (Space resumes)";
-        liveTick();
-    }
-
-    private void startLiveTicking() {
-        // A frame not yet taken means the FX side is behind (a slow frame, or the Ms starve it of CPU): a new
-        // world now would only replace that one, and its stop of the world would pause the Ms for nothing, so
-        // that tick is skipped. No event is lost: the engine keeps them until the next frame takes them.
-        if (liveTicking == null)
-            liveTicking = thread.scheduleWithFixedDelay(() -> { if (!slot.pending()) liveTick(); },
-                    0, 1_000_000_000L / LiveRun.FPS, TimeUnit.NANOSECONDS);
-    }
-
-    private void stopLiveTicking() {
-        if (liveTicking != null) { liveTicking.cancel(false); liveTicking = null; }
-    }
-
-    /** Takes one live frame and posts it; a matching breakpoint holds the world. */
-    private void liveTick() {
-        LiveRun l = live;
-        if (l == null) return;
-        try {
-            Snapshot before = liveShown;
-            LiveRun.Frame f = l.frame(liveShown);
-            String hit = f.paused() || f.last() || before == null || f.events().isEmpty() ? null
-                    : Breakpoint.firstHit(bps, f.events(), before, f.snapshot());
-            if (f.last()) {
-                stopLiveTicking();
-                liveStatus = f.outcome() != null && f.outcome().kind() == org.gmplab.engine.Outcome.Kind.EXITED
-                        ? "the live run ended: main returned (switch to Step and back to Live to run it again)"
-                        : "the live run stopped";
-            }
-            postLive(f, f.events());
-            if (hit != null) holdLive(l, "breakpoint: " + hit + " (the live world is held at the next frame)");
-        } catch (RuntimeException e) {
-            stopLiveTicking();
-            report(e);
-        }
-    }
-
-    /** Publishes a live frame: its world and its events for the log (the history stays where step mode left it). */
-    private void postLive(LiveRun.Frame f, List<Event> fresh) {
-        liveShown = f.snapshot();
-        boolean play = !f.paused() && !f.last(), fin = f.last();
-        String what = liveStatus;
-        org.gmplab.engine.Outcome o = f.outcome();
-        String err = o == null || o.kind() == org.gmplab.engine.Outcome.Kind.EXITED ? null
-                : o.kind() == org.gmplab.engine.Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
-                : "The program stopped with a fatal error: " + o.message();
-        publish(new Frame(f.snapshot(), fresh, false, LIVE_EVENTS, history.position(), history.end(), play, fin, List.of(() -> {
-            status.set(what);
-            if (err != null) error.set(err);
-        })));
     }
 
     // ---- publishing (driver thread) --------------------------------------------------------------------

@@ -11,9 +11,10 @@ import org.gmplab.snapshot.Snapshot;
 /**
  * The window's live mode: a scenario run from its start on real parallel threads ({@link Engine#live}),
  * watched through exact stopped-world frames ({@link Engine#takeFrame}), each with the events since the one
- * before, so none is seen twice or missed. The {@link Controller}'s driver thread takes the frames and
- * publishes them to the model, as it does the history's moments in step mode. A live run cannot continue a
- * step-mode moment: its threads really race, so it starts the program afresh.
+ * before, so none is seen twice or missed. A {@link LiveDriver}, on the {@link Controller}'s driver thread,
+ * takes the frames and publishes them to the model, as the controller does the history's moments in step
+ * mode. A live run cannot continue a step-mode moment: its threads really race, so it starts the program
+ * afresh.
  *
  * <p>Pause holds the world stopped ({@link Engine#pause}): every M waits at a safe point and the clock
  * stands still, so the picture shown is one consistent moment, and the invariants are checked on it.

@@ -1,0 +1,220 @@
+package org.gmplab.controls;
+
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.gmplab.engine.Action;
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.Outcome;
+import org.gmplab.history.History;
+import org.gmplab.model.Frame;
+import org.gmplab.snapshot.Snapshot;
+
+/**
+ * The {@link Controller}'s live mode: it owns the {@link LiveRun} and drives it from the controller's driver
+ * thread. It takes the run's exact frames up to {@link LiveRun#FPS} times a second (fewer when the FX side has
+ * not taken the last one) and publishes them through the controller's latest-wins slot, as the controller
+ * does the history's moments; the log then keeps the newest {@link Controller#LIVE_EVENTS}. Play and pause
+ * let the live world go and hold it stopped; a breakpoint that matches a frame's events holds it; an action
+ * from outside applies to the world while it is held, not recorded. The history is never touched: its position
+ * and end ride on each live frame, so step mode finds it where it was left.
+ *
+ * <p>Its words about a moment — status, refusal, error — and the mode are set as the controller's are, by
+ * actions riding on the frame they are about ({@link Frame#whenShown}), through the {@link Host}.
+ *
+ * <p>Calling contract: the driver thread only, except {@link #on} and {@link #close}, which any thread may
+ * call; {@code close} ends a live run at once, paused or not (a frame under way returns).
+ */
+final class LiveDriver {
+    /** What the live driver needs of the controller. */
+    interface Host {
+        // driver thread
+        /** The frame published last: what the FX side shows, or soon will. */
+        Frame shown();
+        /** Publishes {@code f} to the latest-wins slot. */
+        void publish(Frame f);
+        /** True while the frame published last has not been taken by the FX side yet: it is behind. */
+        boolean framePending();
+        /** The breakpoints now. */
+        List<Breakpoint> breakpoints();
+        /** Shows a failure of the driver in the error bar. */
+        void report(RuntimeException e);
+
+        // FX thread, from a frame's whenShown actions
+        void status(String s);
+        void refusal(String s);
+        void error(String s);
+        void mode(Engine.Mode m);
+    }
+
+    private static final String RUNNING = "live: the program runs from its start on real threads (a live run cannot continue a step-mode moment); Space pauses";
+
+    private final ScheduledExecutorService thread;   // the controller's driver thread
+    private final Host host;
+    private volatile LiveRun run;            // set and cleared by the driver thread; close() may end it
+
+    // driver thread only
+    private History history;                 // the step-mode history, left where it was; not touched
+    private ScheduledFuture<?> ticking;
+    private Snapshot lastShown;              // the live frame shown last
+    private String status = "";
+
+    LiveDriver(ScheduledExecutorService thread, Host host) {
+        this.thread = thread;
+        this.host = host;
+    }
+
+    /** Whether live mode is on (any thread). */
+    boolean on() { return run != null; }
+
+    /**
+     * Starts {@code history}'s scenario from its start on real threads, at {@code speed} (the speed control's
+     * value); nothing if live mode is on already.
+     */
+    void start(History history, double speed) {
+        if (run != null) return;
+        run = new LiveRun(history.scenario(), speed);
+        if (thread.isShutdown()) {   // closed meanwhile: close() did not see this run
+            LiveRun l = run;
+            run = null;
+            l.close();
+            return;
+        }
+        this.history = history;
+        lastShown = null;
+        status = RUNNING;
+        // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them
+        Frame now = host.shown();
+        host.publish(new Frame(now.snapshot(), List.of(), true, Controller.LIVE_EVENTS, now.position(), now.end(), false, false,
+                List.of(() -> {
+                    host.refusal("");
+                    host.mode(Engine.Mode.LIVE);
+                })));
+        startTicking();
+    }
+
+    /** Ends the live run; whether there was one (the controller then shows the history again). */
+    boolean stop() {
+        LiveRun l = run;
+        if (l == null) return false;
+        stopTicking();
+        run = null;
+        history = null;
+        l.close();
+        return true;
+    }
+
+    /** Lets the live world go ({@code go}) or holds it stopped. */
+    void play(boolean go) {
+        LiveRun l = run;
+        if (l.ended()) {
+            status = "the live run has ended: switch to Step and back to Live to run it again";
+        } else if (go && l.paused()) {
+            l.resume();
+            status = RUNNING;
+            startTicking();
+            return;
+        } else if (!go && !l.paused()) {
+            hold(l, "paused");
+            return;
+        }
+        post(l.frame(lastShown));   // the frame took its events from the engine: they go to the log
+    }
+
+    /** Lets the live world go if it is held; holds it if it runs. */
+    void toggle() { play(run.paused()); }
+
+    /** The live clock's speed for the speed control's value ({@link LiveRun#speedFor}). */
+    void setSpeed(double perSecond) {
+        LiveRun l = run;
+        if (l != null) l.setSpeed(perSecond);
+    }
+
+    /** Applies {@code a} to the held world and shows it, with the action's events; refused while it runs. */
+    void inject(Action a) {
+        LiveRun l = run;
+        try {
+            l.inject(a);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            String m = e.getMessage() == null ? e.toString() : e.getMessage();
+            host.publish(host.shown().again(() -> { host.status("refused: " + m); host.refusal(m); }));
+            return;
+        }
+        LiveRun.Frame f = l.frame(lastShown);
+        String held = status;
+        status = "injected: " + a + " — the world is still held (Space lets it go on)";
+        post(f);
+        status = held;
+        host.publish(host.shown().again(() -> host.refusal("")));
+    }
+
+    /** Any thread: ends the live run's threads at once, paused or not; a frame under way returns. */
+    void close() {
+        LiveRun l = run;
+        if (l != null) l.close();
+    }
+
+    // ---- ticking and publishing --------------------------------------------------------------------
+
+    /** Holds the live world, shows it (one more frame, of the held moment), and stops taking frames. */
+    private void hold(LiveRun l, String why) {
+        stopTicking();
+        String verdict = l.pause();
+        status = verdict == null ? "the live run has ended" : why + ": the world is stopped, every M at a safe point; " + verdict + " (Space resumes)";
+        tick();
+    }
+
+    private void startTicking() {
+        // A frame not yet taken means the FX side is behind (a slow frame, or the Ms starve it of CPU): a new
+        // world now would only replace that one, and its stop of the world would pause the Ms for nothing, so
+        // that tick is skipped. No event is lost: the engine keeps them until the next frame takes them.
+        if (ticking == null)
+            ticking = thread.scheduleWithFixedDelay(() -> { if (!host.framePending()) tick(); },
+                    0, 1_000_000_000L / LiveRun.FPS, TimeUnit.NANOSECONDS);
+    }
+
+    private void stopTicking() {
+        if (ticking != null) { ticking.cancel(false); ticking = null; }
+    }
+
+    /** Takes one live frame and posts it; a matching breakpoint holds the world. */
+    private void tick() {
+        LiveRun l = run;
+        if (l == null) return;
+        try {
+            Snapshot before = lastShown;
+            LiveRun.Frame f = l.frame(lastShown);
+            String hit = f.paused() || f.last() || before == null || f.events().isEmpty() ? null
+                    : Breakpoint.firstHit(host.breakpoints(), f.events(), before, f.snapshot());
+            if (f.last()) {
+                stopTicking();
+                status = f.outcome() != null && f.outcome().kind() == Outcome.Kind.EXITED
+                        ? "the live run ended: main returned (switch to Step and back to Live to run it again)"
+                        : "the live run stopped";
+            }
+            post(f);
+            if (hit != null) hold(l, "breakpoint: " + hit + " (the live world is held at the next frame)");
+        } catch (RuntimeException e) {
+            stopTicking();
+            host.report(e);
+        }
+    }
+
+    /** Publishes a live frame: its world and its events for the log (the history stays where step mode left it). */
+    private void post(LiveRun.Frame f) {
+        lastShown = f.snapshot();
+        boolean play = !f.paused() && !f.last(), fin = f.last();
+        String what = status;
+        Outcome o = f.outcome();
+        String err = o == null || o.kind() == Outcome.Kind.EXITED ? null
+                : o.kind() == Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
+                : "The program stopped with a fatal error: " + o.message();
+        host.publish(new Frame(f.snapshot(), f.events(), false, Controller.LIVE_EVENTS, history.position(), history.end(), play, fin,
+                List.of(() -> {
+                    host.status(what);
+                    if (err != null) host.error(err);
+                })));
+    }
+}

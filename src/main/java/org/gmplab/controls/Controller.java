@@ -246,21 +246,19 @@ public final class Controller implements AutoCloseable {
     }
 
     private void runToBreakpointNow() {
-        {
-            stopTicking();
-            if (bps.isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
-            say("running to the next breakpoint… (Space stops)");   // shown at the next video frame, while it runs
-            List<Event> all = new ArrayList<>();
-            String hit = null;
-            for (int i = 0; i < MAX_RUN && hit == null && !cancel; i++) {
-                Snapshot before = history.snapshot();
-                List<Event> passed = forward();
-                if (passed == null) break;
-                all.addAll(passed);
-                hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
-            }
-            post(all, hit != null ? "breakpoint: " + hit : cancel ? "stopped" : "no breakpoint matched before the end of the run");
+        stopTicking();
+        if (bps.isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
+        say("running to the next breakpoint… (Space stops)");   // shown at the next video frame, while it runs
+        List<Event> all = new ArrayList<>();
+        String hit = null;
+        for (int i = 0; i < MAX_RUN && hit == null && !cancel; i++) {
+            Snapshot before = history.snapshot();
+            List<Event> passed = forward();
+            if (passed == null) break;
+            all.addAll(passed);
+            hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
         }
+        post(all, hit != null ? "breakpoint: " + hit : cancel ? "stopped" : "no breakpoint matched before the end of the run");
     }
 
     /** Plays at the speed set: one major step per tick, stopping at a breakpoint or the end. */
@@ -372,8 +370,10 @@ public final class Controller implements AutoCloseable {
     @Override
     public void close() {
         cancel = true;
-        live.close();   // its threads end at once, paused or not; a frame under way returns
+        // The driver first: a live run it starts from now on sees it shut down and closes itself; one started
+        // before is visible to live.close(), whose threads end at once, paused or not (a frame under way returns).
         thread.shutdownNow();
+        live.close();
         try {
             thread.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -85,9 +85,10 @@ final class LiveDriver {
         this.history = history;
         lastShown = null;
         status = RUNNING;
-        // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them
+        // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them; the run plays from
+        // this frame on (shown as not playing, it would let Inject act before the first live frame)
         Frame now = host.shown();
-        host.publish(new Frame(now.snapshot(), List.of(), true, Controller.LIVE_EVENTS, now.position(), now.end(), false, false,
+        host.publish(new Frame(now.snapshot(), List.of(), true, Controller.LIVE_EVENTS, now.position(), now.end(), true, false,
                 List.of(() -> {
                     host.refusal("");
                     host.mode(Engine.Mode.LIVE);

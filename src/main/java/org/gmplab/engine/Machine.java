@@ -212,16 +212,18 @@ public class Machine extends EngineThread {
         }
         Processor pp = releasep();
         boolean last;
+        Machine stopper;   // read under the lock: once it is released the stopper may finish and clear it
         sched.lock.lock();
         try {
             pp.status = PStatus.GCSTOP;
             last = --sched.stopwait == 0;
+            stopper = sched.stopper;
         } finally {
             sched.lock.unlock();
         }
         if (trace().on()) trace().emit(this, EventKind.STW, -1, id, pp.id, Trace.d("stopwait", sched.stopwait),
                 "M" + id + " sees the world stopping: P" + pp.id + " stops (_Pgcstop)" + (last ? "; it was the last one" : ""));
-        if (last) sched.ts.unpark(sched.stopper, this, sched.wakeLatency(this));
+        if (last) sched.ts.unpark(stopper, this, sched.wakeLatency(this));
         stopm();
     }
 

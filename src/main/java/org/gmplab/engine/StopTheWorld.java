@@ -65,8 +65,11 @@ final class StopTheWorld {
                         + (wait ? "; waits for " + sched.stopwait + " running P(s) to reach the scheduler (their Gs are asked to stop)" : ""));
         // wait for remaining P's to stop voluntarily
         while (wait) {
-            // wait for 100us, then try to re-preempt in case of any races
-            if (sched.ts.parkUntil(m, sched.ts.now(m) + STOP_POLL_NS)) break;
+            // wait for 100us, then try to re-preempt in case of any races. Go's stopnote is woken once, by the
+            // last P to stop; here an M has one wake-up permit for every purpose, so in live mode a wake-up may
+            // be stale (an earlier netpollBreak, or the last stopper of an earlier stop that this one saw done
+            // by polling): it is a hint, and stopwait, read under the lock, says whether the world has stopped.
+            sched.ts.parkUntil(m, sched.ts.now(m) + STOP_POLL_NS);
             sched.lock.lock();
             try {
                 wait = sched.stopwait > 0;

@@ -34,16 +34,18 @@ final class Syscalls {
     private static void entersyscallGcwait(Machine m, Processor pp) {
         Sched sched = m.sched;
         boolean last = false;
+        Machine stopper;   // read under the lock: once it is released the stopper may finish and clear it
         sched.lock.lock();
         try {
             if (sched.stopwait > 0 && pp.casStatus(PStatus.SYSCALL, PStatus.GCSTOP)) {
                 pp.syscalltick++;
                 last = --sched.stopwait == 0;
             }
+            stopper = sched.stopper;
         } finally {
             sched.lock.unlock();
         }
-        if (last) sched.ts.unpark(sched.stopper, m, sched.wakeLatency(m));
+        if (last) sched.ts.unpark(stopper, m, sched.wakeLatency(m));
     }
 
     /**

@@ -70,6 +70,8 @@ public final class Controller implements AutoCloseable {
 
     private volatile History history;        // replaced only by load(), on the driver thread
     private final ScheduledExecutorService thread;
+    /** Futures of commands not yet shown: completed by close() if their frame never will be (any thread). */
+    private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     // driver thread only
     private final TreeMap<Long, Event> branch = new TreeMap<>();
@@ -383,6 +385,8 @@ public final class Controller implements AutoCloseable {
         onFx(() -> {
             pump.pulse();
             pump.stop();
+            // commands the driver never ran (dropped by shutdownNow), or whose frame came after this last pulse
+            for (CompletableFuture<Void> f : List.copyOf(unfinished)) f.complete(null);
         });
     }
 
@@ -487,6 +491,8 @@ public final class Controller implements AutoCloseable {
     /** Runs {@code r} on the driver thread; the future completes once its result is shown. */
     private CompletableFuture<Void> run(Runnable r) {
         CompletableFuture<Void> f = new CompletableFuture<>();
+        unfinished.add(f);
+        f.whenComplete((v, e) -> unfinished.remove(f));
         try {
             thread.execute(() -> {
                 try {

@@ -209,6 +209,17 @@ class ControlsTest {
     }
 
     @Test
+    void closingCompletesEveryCommandStillQueued(FxRobot robot) throws Exception {
+        settle();
+        // when many commands are queued and the window closes at once
+        List<java.util.concurrent.CompletableFuture<Void>> queued = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) queued.add(c.stepEvent());
+        c.close();
+        // then nobody waiting on one of them waits for ever
+        java.util.concurrent.CompletableFuture.allOf(queued.toArray(new java.util.concurrent.CompletableFuture[0])).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
     void injectingWithALogRowChosenShowsTheInjectedMoment(FxRobot robot) throws Exception {
         // given a row of the log chosen, which took the run back to its moment
         settle();

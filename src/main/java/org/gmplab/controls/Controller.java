@@ -211,8 +211,7 @@ public final class Controller implements AutoCloseable {
                 try {
                     history.waitUntil(time);
                 } catch (IllegalStateException refused) {   // an action is recorded ahead: show the position reached
-                    String m = refused.getMessage();
-                    post(all, "refused: " + m, false, () -> refusal.set(m));
+                    postRefusal(all, refused);
                     return;
                 }
                 for (Event e : history.lastEvents()) branch.put(e.seq(), e);
@@ -310,8 +309,7 @@ public final class Controller implements AutoCloseable {
             try {
                 history.inject(a);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                String m = e.getMessage() == null ? e.toString() : e.getMessage();
-                post(List.of(), "refused: " + m, false, () -> refusal.set(m));
+                postRefusal(List.of(), e);
                 return;
             }
             long pos = history.position();
@@ -456,6 +454,12 @@ public final class Controller implements AutoCloseable {
     // ---- publishing (driver thread) --------------------------------------------------------------------
 
     private void post(List<Event> passed, String what) { post(passed, what, false, null); }
+
+    /** Posts the moment reached, saying why {@code e} refused what was asked. */
+    private void postRefusal(List<Event> passed, RuntimeException e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        post(passed, "refused: " + m, false, () -> refusal.set(m));
+    }
 
     /**
      * Publishes the history's moment with the events of the branch not yet in the log; with {@code reset}, the

@@ -16,7 +16,7 @@ import javafx.application.Platform;
  * runs). Used by the frame-rate benchmarks; not a test.
  */
 public final class FrameMeter {
-    private final int seconds;
+    private final int window;   // seconds measured
     private final long[] perSecond;            // frames counted in each measured second (FX thread)
     private final long[] gaps = new long[100]; // frame-to-frame gaps in the window, by ms (the last: 99 and over)
     private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
@@ -36,7 +36,7 @@ public final class FrameMeter {
 
     /** A meter for a window of {@code seconds}; call {@link #install} on the FX thread. */
     public FrameMeter(int seconds) {
-        this.seconds = seconds;
+        this.window = seconds;
         this.perSecond = new long[seconds + 1];
     }
 
@@ -83,7 +83,7 @@ public final class FrameMeter {
     /** Frames in the slowest whole second of the window; -1 if it lasted less than a second. */
     public long slowestSecond() {
         long slowest = -1;
-        for (int i = 0; i < Math.min(seconds, (int) seconds()); i++) slowest = slowest < 0 ? perSecond[i] : Math.min(slowest, perSecond[i]);
+        for (int i = 0; i < Math.min(window, (int) seconds()); i++) slowest = slowest < 0 ? perSecond[i] : Math.min(slowest, perSecond[i]);
         return slowest;
     }
 

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 
@@ -51,23 +50,16 @@ class ControlsTest {
     void mount(Scenario sc) {
         if (c != null) c.close();
         scenario = sc;
-        c = new Controller(new History(sc));
-        view = new SchedulerView();
-        view.setAnimationMillis(0);
-        pane = new ControlsPane(c, view);
-        stage.setScene(new Scene(pane, 1280, 800));
+        TestPane t = TestPane.show(stage, sc);
+        c = t.controller();
+        pane = t.pane();
+        view = t.view();
     }
 
     @AfterEach
     void close() { c.close(); }
 
-    void settle() throws Exception {
-        c.idle().get(60, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());   // the log shows a burst a moment later
-        c.idle().get(60, TimeUnit.SECONDS);   // and whatever the log asked of the controller meanwhile is done
-        WaitForAsyncUtils.waitForFxEvents();
-    }
+    void settle() throws Exception { TestPane.settle(c, pane); }
 
     /** The position a fresh history reaches for "event n" (the first moment that includes it). */
     long positionOf(long n) {

@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import javafx.geometry.Point2D;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
-import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
@@ -43,23 +41,16 @@ class InjectTest {
 
     void mount(Scenario sc) {
         if (c != null) c.close();
-        c = new Controller(new History(sc));
-        view = new SchedulerView();
-        view.setAnimationMillis(0);
-        pane = new ControlsPane(c, view);
-        stage.setScene(new Scene(pane, 1280, 800));
+        TestPane t = TestPane.show(stage, sc);
+        c = t.controller();
+        pane = t.pane();
+        view = t.view();
     }
 
     @AfterEach
     void close() { c.close(); }
 
-    void settle() throws Exception {
-        c.idle().get(60, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());   // the log shows a burst a moment later
-        c.idle().get(60, TimeUnit.SECONDS);   // and whatever the log asked of the controller meanwhile is done
-        WaitForAsyncUtils.waitForFxEvents();
-    }
+    void settle() throws Exception { TestPane.settle(c, pane); }
 
     /** Steps until {@code done} holds for the snapshot shown, at most {@code max} positions. */
     void stepUntil(java.util.function.Predicate<Snapshot> done, int max) throws Exception {

@@ -7,15 +7,12 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
-import org.gmplab.history.History;
 import org.gmplab.snapshot.Snapshot;
-import org.gmplab.view.SchedulerView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,11 +37,9 @@ class LiveModeTest {
 
     void mount(Scenario sc) {
         if (c != null) c.close();
-        c = new Controller(new History(sc));
-        SchedulerView view = new SchedulerView();
-        view.setAnimationMillis(0);
-        pane = new ControlsPane(c, view);
-        stage.setScene(new Scene(pane, 1280, 800));
+        TestPane t = TestPane.show(stage, sc);
+        c = t.controller();
+        pane = t.pane();
     }
 
     @AfterEach

@@ -2,12 +2,15 @@ package org.gmplab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.engine.Limit;
 import org.gmplab.engine.Outcome;
 import org.gmplab.engine.program.Expr;
 import org.gmplab.engine.program.ExprParser;
@@ -70,6 +73,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "FILE", description = "write every event as a JSON line to FILE")
     Path eventsFile;
 
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_EVENTS,
+            description = "step mode: stop the run after N events (a runaway program ends with one line); default ${DEFAULT-VALUE}")
+    long maxEvents;
+
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
             description = "live mode: virtual ns per wall ns (0.001 = slow motion); default ${DEFAULT-VALUE}")
     double speed;
@@ -88,6 +95,7 @@ final class RunCommand implements Callable<Integer> {
         if (schedtraceMs != null && (schedtraceMs < 1 || schedtraceMs > 3_600_000))
             throw new Main.BadInput("--schedtrace must be between 1 and 3600000 ms, got " + schedtraceMs);
         if (scheddetail && schedtraceMs == null) throw new Main.BadInput("--scheddetail needs --schedtrace MS");
+        if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Outcome outcome;
@@ -98,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
                 default -> throw new Main.BadInput("--mode must be step or live, got '" + mode + "'");
             };
             if (events != null) events.commit();
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new Main.BadInput("cannot write " + eventsFile + ": " + e.getMessage());
         }
         out.flush();
@@ -110,6 +118,7 @@ final class RunCommand implements Callable<Integer> {
             case EXITED -> 0;
             case FATAL -> { err.println(outcome.message()); yield 2; }  // Go exits with 2 on a fatal error
             case CRASHED -> { err.println("gmplab: " + outcome.message()); yield 70; }
+            case STOPPED -> { err.println("gmplab: " + outcome.message()); yield Main.STOPPED; }
         };
     }
 
@@ -149,26 +158,30 @@ final class RunCommand implements Callable<Integer> {
         return sc;
     }
 
-    private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws IOException {
+    /** Default of {@code --max-events}: ten times what the busiest shipped scenario makes in 10 s; a few seconds of a runaway run. */
+    static final long DEFAULT_MAX_EVENTS = 5_000_000;
+
+    /**
+     * Step mode. Events go to the {@code --events} file as the run makes them, so a long run holds none
+     * of its history; the event budget and the engine's memory budget stop a runaway one.
+     */
+    private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) {
         try (Engine e = Engine.step(sc)) {
+            e.limit(Limit.events(maxEvents, "with --max-events N"));
+            Consumer<Event> sink = events == null ? ev -> { } : ev -> write(events, ev);
             if (schedtraceMs == null) {
-                e.run(limit);
-                write(events, e.drainEvents());
+                e.runUntil(limit, null, sink);
                 printLockstats(e, out);
                 return e.outcome();
             }
             long period = schedtraceMs * 1_000_000;
             for (long t = 0; t <= limit; t += period) {
-                Engine.Stop stop = e.run(t);
-                write(events, e.drainEvents());
+                Engine.Stop stop = e.runUntil(t, null, sink);
                 if (stop == Engine.Stop.ENDED) break;
                 out.print(SchedTrace.format(e.snapshot(), scheddetail));
                 if (stop == Engine.Stop.QUIESCENT) break;
             }
-            if (e.outcome() == null && events != null) {
-                e.run(limit);
-                write(events, e.drainEvents());
-            }
+            if (e.outcome() == null && events != null) e.runUntil(limit, null, sink);
             printLockstats(e, out);
             return e.outcome();
         }
@@ -209,6 +222,14 @@ final class RunCommand implements Callable<Integer> {
 
     private static void write(EventsJson.Writer w, List<Event> evs) throws IOException {
         if (w != null) for (Event ev : evs) w.write(ev);
+    }
+
+    private static void write(EventsJson.Writer w, Event ev) {
+        try {
+            w.write(ev);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A duration the way Go writes one ("20ms", "1.5s", "500us"). */

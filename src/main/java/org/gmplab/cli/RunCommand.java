@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Limit;
+import org.gmplab.engine.MemoryBudget;
 import org.gmplab.engine.Outcome;
 import org.gmplab.engine.program.Expr;
 import org.gmplab.engine.program.ExprParser;
@@ -89,13 +90,13 @@ final class RunCommand implements Callable<Integer> {
         if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
         if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null))
             throw new Main.BadInput("--gomaxprocs, --seed and --scheduler do not apply to a session: it replays the run it recorded");
+        if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
         long limit = parseDuration("--until", until);
         if (schedtraceMs != null && (schedtraceMs < 1 || schedtraceMs > 3_600_000))
             throw new Main.BadInput("--schedtrace must be between 1 and 3600000 ms, got " + schedtraceMs);
         if (scheddetail && schedtraceMs == null) throw new Main.BadInput("--scheddetail needs --schedtrace MS");
-        if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Outcome outcome;
@@ -128,7 +129,12 @@ final class RunCommand implements Callable<Integer> {
         Input in = sessionFile != null ? Input.fromSession(sessionFile) : new Input(loadScenario(), List.of(), org.gmplab.history.Replay.TO_END);
         long limit = parseDuration("--until", until);
         PrintWriter out = spec.commandLine().getOut();
-        try (Engine e = in.replay(at, limit, ev -> { })) {
+        try (Engine e = in.replay(at, limit, ev -> { }, Limit.events(maxEvents, "with --max-events N"))) {
+            Outcome o = e.outcome();
+            if (o != null && o.kind() == Outcome.Kind.STOPPED) {
+                spec.commandLine().getErr().println("gmplab: " + o.message());
+                return Main.STOPPED;
+            }
             out.print(SchedTrace.format(e.snapshot(), true));
         }
         out.flush();
@@ -194,23 +200,42 @@ final class RunCommand implements Callable<Integer> {
                 + " contended=" + s.lock().contended() + " wait=" + s.lock().waitNanos() + "ns time=" + s.time() + "ns threads=" + s.threads());
     }
 
+    /** How often a live run's events go to the {@code --events} file, and its memory is looked at. */
+    private static final long LIVE_SLICE_NANOS = 200_000_000;
+
+    /**
+     * Live mode. Every {@link #LIVE_SLICE_NANOS} the recorded events go to the file (taken in a brief stop
+     * of the world) and the memory budget is looked at, so a long live run holds little and a runaway one
+     * stops with one line.
+     */
     private Outcome runLive(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws Exception {
         if (!(speed >= 1e-6 && speed <= 1e6)) throw new Main.BadInput("--speed must be between 0.000001 and 1000000, got " + speed);
         long wallLimitNanos = (long) (limit / speed);
+        MemoryBudget memory = new MemoryBudget();
         try (Engine e = Engine.live(sc, speed, events != null)) {
             long start = System.nanoTime();
+            long periodWall = schedtraceMs == null ? Long.MAX_VALUE : (long) (schedtraceMs * 1_000_000 / speed);
+            long nextTrace = schedtraceMs == null ? Long.MAX_VALUE : 0;
             Outcome o = null;
-            if (schedtraceMs == null) {
-                o = e.awaitEnd(wallLimitNanos, TimeUnit.NANOSECONDS);
-            } else {
-                long periodWall = (long) (schedtraceMs * 1_000_000 / speed);
-                for (long k = 0; ; k++) {
-                    long due = start + k * periodWall;
-                    if (due - start > wallLimitNanos) break;
-                    o = e.awaitEnd(Math.max(0, due - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    if (o != null) break;
+            for (;;) {
+                long now = System.nanoTime() - start;
+                if (now >= nextTrace) {   // never after the limit: nextTrace is at most the limit
                     out.print(SchedTrace.format(e.snapshot(), scheddetail));
                     out.flush();
+                    nextTrace += periodWall;
+                    if (nextTrace > wallLimitNanos) nextTrace = Long.MAX_VALUE;
+                    continue;
+                }
+                if (now > wallLimitNanos) break;
+                long wait = Math.min(Math.min(LIVE_SLICE_NANOS, nextTrace - now), wallLimitNanos - now + 1);
+                o = e.awaitEnd(Math.max(0, wait), TimeUnit.NANOSECONDS);
+                if (o != null) break;
+                if (events != null) write(events, e.takeFrame(false).events());
+                String why = memory.check();
+                if (why != null) {
+                    e.close();
+                    write(events, e.liveEvents());
+                    return new Outcome(Outcome.Kind.STOPPED, why);
                 }
             }
             e.close();

@@ -188,6 +188,9 @@ final class Channel implements Waitable {
         return null;
     }
 
+    /** How many values the buffer has room for now (it grows as it fills, up to {@code dataqsiz}). */
+    int allocated() { return buf.length; }
+
     /** The buffered values, oldest first. Lock held or world stopped. */
     long[] buffered() {
         long[] out = new long[qcount];

@@ -268,11 +268,16 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Step mode: a new engine that replays {@code scenario} with {@code actions} applied at the safe
-     * points where they were first applied, and is left frozen right after the last one.
+     * points where they were first applied, and is left frozen right after the last one ({@code limits}
+     * added from the start; one that stops the replay leaves it where it stopped).
      */
-    public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions) {
+    public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions, Limit... limits) {
         Engine e = step(scenario);
-        for (Action.AppliedAction a : actions) e.reapply(a);
+        for (Limit l : limits) e.limit(l);
+        for (Action.AppliedAction a : actions) {
+            if (e.outcome() != null && e.outcome().kind() == Outcome.Kind.STOPPED) break; // a limit ended it: nothing more applies
+            e.reapply(a);
+        }
         return e;
     }
 

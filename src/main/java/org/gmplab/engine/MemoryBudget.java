@@ -37,6 +37,11 @@ public final class MemoryBudget implements Limit {
     public String exceeded(Engine e) {
         if (--untilLook > 0) return null;
         untilLook = EVERY;
+        return check();
+    }
+
+    /** Looks now: null within the budget, else the line that says the run keeps too much. For a caller watching a live run. */
+    public String check() {
         long kept = keptAfterCollection();
         if (kept <= budget) return null;
         if (kept != gcAt) {

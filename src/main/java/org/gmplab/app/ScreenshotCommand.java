@@ -114,6 +114,11 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 after = e.snapshot();
                 if (stop != Engine.Stop.EVENT && (steps < at || kind != null && !has(events, kind))) break;
             }
+            org.gmplab.engine.Outcome o = e.outcome();
+            if (o != null && o.kind() == org.gmplab.engine.Outcome.Kind.STOPPED) {   // a limit (memory) stopped the run
+                spec.commandLine().getErr().println("gmplab: " + o.message());
+                return Main.STOPPED;
+            }
         }
         render(before, after, events, held, sc.name() + " · step " + steps, w, h, output);
         spec.commandLine().getOut().println("wrote " + output + " (" + w + "x" + h + ", step " + steps + ", theme " + theme + ")");

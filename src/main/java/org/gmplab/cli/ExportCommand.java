@@ -2,14 +2,17 @@ package org.gmplab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.engine.Limit;
+import org.gmplab.engine.Outcome;
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.AtomicFile;
 import org.gmplab.trace.EventsJson;
 import org.gmplab.trace.PerfettoTrace;
@@ -49,6 +52,10 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write to FILE (atomically) instead of standard output")
     Path output;
 
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "" + RunCommand.DEFAULT_MAX_EVENTS,
+            description = "stop the run after N events (a runaway program ends with one line); default ${DEFAULT-VALUE}")
+    long maxEvents;
+
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -56,30 +63,55 @@ final class ExportCommand implements Callable<Integer> {
         if (!List.of("jsonl", "perfetto", "schedtrace").contains(format))
             throw new Main.BadInput("--format must be jsonl, perfetto or schedtrace, got '" + format + "'");
         long limit = RunCommand.parseDuration("--until", until);
+        if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         Input in = Input.load(input);
-        List<Event> events = new ArrayList<>();
-        boolean keep = !format.equals("schedtrace");
-        Snapshot snap;
-        try (Engine e = in.replay(at, limit, ev -> { if (keep) events.add(ev); })) {
-            snap = e.snapshot();
-        }
-        AtomicFile.Body body = switch (format) {
-            case "jsonl" -> w -> { for (Event ev : events) { w.write(EventsJson.line(ev)); w.write('\n'); } };
-            case "perfetto" -> w -> PerfettoTrace.write(events, w);
-            default -> w -> w.write(SchedTrace.format(snap, detail));
+        // The run happens while the output is written: jsonl goes out event by event, so a long run holds
+        // none of its history (a Perfetto trace is built from all of them at the end).
+        AtomicFile.Body body = w -> {
+            List<Event> events = new ArrayList<>();
+            Consumer<Event> sink = switch (format) {
+                case "jsonl" -> ev -> {
+                    try {
+                        w.write(EventsJson.line(ev));
+                        w.write('\n');
+                    } catch (IOException ex) {
+                        throw new UncheckedIOException(ex);
+                    }
+                };
+                case "perfetto" -> events::add;
+                default -> ev -> { };
+            };
+            try (Engine e = in.replay(at, limit, sink, Limit.events(maxEvents, "with --max-events N"))) {
+                Outcome o = e.outcome();
+                if (o != null && o.kind() == Outcome.Kind.STOPPED) throw new Stopped(o.message());
+                if (format.equals("perfetto")) PerfettoTrace.write(events, w);
+                else if (format.equals("schedtrace")) w.write(SchedTrace.format(e.snapshot(), detail));
+            } catch (UncheckedIOException ex) {
+                throw ex.getCause();
+            }
         };
         try {
             if (output != null) {
-                AtomicFile.write(output, body);
+                AtomicFile.write(output, body);   // a stopped run leaves no file
             } else {
                 PrintWriter out = spec.commandLine().getOut();
-                body.writeTo(out);
-                out.flush();
+                try {
+                    body.writeTo(out);
+                } finally {
+                    out.flush();
+                }
             }
         } catch (IOException ex) {
             throw new Main.BadInput("cannot write " + output + ": " + ex.getMessage());
+        } catch (Stopped ex) {
+            spec.commandLine().getErr().println("gmplab: " + ex.getMessage());
+            return Main.STOPPED;
         }
         return 0;
     }
 
+    /** A limit stopped the run: nothing is written. */
+    private static final class Stopped extends RuntimeException {
+        Stopped(String message) { super(message, null, false, false); }
+    }
 }

@@ -54,11 +54,11 @@ record Input(Scenario scenario, List<Action.AppliedAction> actions, long positio
     }
 
     /** The engine frozen at {@code at} (or this input's own position when null), events handed to {@code sink}. */
-    Engine replay(Long at, long timeLimit, java.util.function.Consumer<Event> sink) {
+    Engine replay(Long at, long timeLimit, java.util.function.Consumer<Event> sink, org.gmplab.engine.Limit... limits) {
         long pos = at != null ? at : position;
         if (at != null && at < 0) throw new Main.BadInput("--at must be an event index ≥ 0, got " + at);
         try {
-            return Replay.to(scenario, actions, pos, timeLimit, sink);
+            return Replay.to(scenario, actions, pos, timeLimit, sink, limits);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new Main.BadInput("cannot replay to " + (pos < 0 ? "the end" : "event " + pos) + ": " + e.getMessage().lines().findFirst().orElse(""));
         }

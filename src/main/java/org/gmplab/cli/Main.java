@@ -13,6 +13,8 @@ public final class Main implements Runnable {
 
     /** Exit code for bad input (files, fields, values), as Go's tools use 2 for usage errors. */
     public static final int BAD_INPUT = 2;
+    /** Exit code for a run stopped by a limit (events, memory, the Java heap): what it printed says which and how to raise it. */
+    public static final int STOPPED = 3;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -51,7 +53,14 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // The engine stops runs before the heap fills; this is what escaped it (on the command's own thread).
+            err.println("gmplab: stopped: the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB) ran out: raise it, e.g. java -Xmx2g -jar gmplab.jar");
+            return STOPPED;
+        }
     }
 
     /** A problem with what the user gave us: printed as one line, exit code 2, no stack trace. */

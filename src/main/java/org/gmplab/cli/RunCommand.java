@@ -2,12 +2,16 @@ package org.gmplab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.engine.Limit;
+import org.gmplab.engine.MemoryBudget;
 import org.gmplab.engine.Outcome;
 import org.gmplab.engine.program.Expr;
 import org.gmplab.engine.program.ExprParser;
@@ -70,6 +74,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "FILE", description = "write every event as a JSON line to FILE")
     Path eventsFile;
 
+    @Option(names = "--max-events", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_EVENTS,
+            description = "step mode: stop the run after N events (a runaway program ends with one line); default ${DEFAULT-VALUE}")
+    long maxEvents;
+
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
             description = "live mode: virtual ns per wall ns (0.001 = slow motion); default ${DEFAULT-VALUE}")
     double speed;
@@ -82,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
         if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
         if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null))
             throw new Main.BadInput("--gomaxprocs, --seed and --scheduler do not apply to a session: it replays the run it recorded");
+        if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
         long limit = parseDuration("--until", until);
@@ -98,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
                 default -> throw new Main.BadInput("--mode must be step or live, got '" + mode + "'");
             };
             if (events != null) events.commit();
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new Main.BadInput("cannot write " + eventsFile + ": " + e.getMessage());
         }
         out.flush();
@@ -110,6 +119,7 @@ final class RunCommand implements Callable<Integer> {
             case EXITED -> 0;
             case FATAL -> { err.println(outcome.message()); yield 2; }  // Go exits with 2 on a fatal error
             case CRASHED -> { err.println("gmplab: " + outcome.message()); yield 70; }
+            case STOPPED -> { err.println("gmplab: " + outcome.message()); yield Main.STOPPED; }
         };
     }
 
@@ -119,7 +129,12 @@ final class RunCommand implements Callable<Integer> {
         Input in = sessionFile != null ? Input.fromSession(sessionFile) : new Input(loadScenario(), List.of(), org.gmplab.history.Replay.TO_END);
         long limit = parseDuration("--until", until);
         PrintWriter out = spec.commandLine().getOut();
-        try (Engine e = in.replay(at, limit, ev -> { })) {
+        try (Engine e = in.replay(at, limit, ev -> { }, Limit.events(maxEvents, "with --max-events N"))) {
+            Outcome o = e.outcome();
+            if (o != null && o.kind() == Outcome.Kind.STOPPED) {
+                spec.commandLine().getErr().println("gmplab: " + o.message());
+                return Main.STOPPED;
+            }
             out.print(SchedTrace.format(e.snapshot(), true));
         }
         out.flush();
@@ -149,26 +164,30 @@ final class RunCommand implements Callable<Integer> {
         return sc;
     }
 
-    private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws IOException {
+    /** Default of {@code --max-events}: ten times what the busiest shipped scenario makes in 10 s; a few seconds of a runaway run. */
+    static final long DEFAULT_MAX_EVENTS = 5_000_000;
+
+    /**
+     * Step mode. Events go to the {@code --events} file as the run makes them, so a long run holds none
+     * of its history; the event budget and the engine's memory budget stop a runaway one.
+     */
+    private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) {
         try (Engine e = Engine.step(sc)) {
+            e.limit(Limit.events(maxEvents, "with --max-events N"));
+            Consumer<Event> sink = events == null ? ev -> { } : ev -> write(events, ev);
             if (schedtraceMs == null) {
-                e.run(limit);
-                write(events, e.drainEvents());
+                e.runUntil(limit, null, sink);
                 printLockstats(e, out);
                 return e.outcome();
             }
             long period = schedtraceMs * 1_000_000;
             for (long t = 0; t <= limit; t += period) {
-                Engine.Stop stop = e.run(t);
-                write(events, e.drainEvents());
+                Engine.Stop stop = e.runUntil(t, null, sink);
                 if (stop == Engine.Stop.ENDED) break;
                 out.print(SchedTrace.format(e.snapshot(), scheddetail));
                 if (stop == Engine.Stop.QUIESCENT) break;
             }
-            if (e.outcome() == null && events != null) {
-                e.run(limit);
-                write(events, e.drainEvents());
-            }
+            if (e.outcome() == null && events != null) e.runUntil(limit, null, sink);
             printLockstats(e, out);
             return e.outcome();
         }
@@ -181,23 +200,42 @@ final class RunCommand implements Callable<Integer> {
                 + " contended=" + s.lock().contended() + " wait=" + s.lock().waitNanos() + "ns time=" + s.time() + "ns threads=" + s.threads());
     }
 
+    /** How often a live run's events go to the {@code --events} file, and its memory is looked at. */
+    private static final long LIVE_SLICE_NANOS = 200_000_000;
+
+    /**
+     * Live mode. Every {@link #LIVE_SLICE_NANOS} the recorded events go to the file (taken in a brief stop
+     * of the world) and the memory budget is looked at, so a long live run holds little and a runaway one
+     * stops with one line.
+     */
     private Outcome runLive(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws Exception {
         if (!(speed >= 1e-6 && speed <= 1e6)) throw new Main.BadInput("--speed must be between 0.000001 and 1000000, got " + speed);
         long wallLimitNanos = (long) (limit / speed);
+        MemoryBudget memory = new MemoryBudget();
         try (Engine e = Engine.live(sc, speed, events != null)) {
             long start = System.nanoTime();
+            long periodWall = schedtraceMs == null ? Long.MAX_VALUE : (long) (schedtraceMs * 1_000_000 / speed);
+            long nextTrace = schedtraceMs == null ? Long.MAX_VALUE : 0;
             Outcome o = null;
-            if (schedtraceMs == null) {
-                o = e.awaitEnd(wallLimitNanos, TimeUnit.NANOSECONDS);
-            } else {
-                long periodWall = (long) (schedtraceMs * 1_000_000 / speed);
-                for (long k = 0; ; k++) {
-                    long due = start + k * periodWall;
-                    if (due - start > wallLimitNanos) break;
-                    o = e.awaitEnd(Math.max(0, due - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    if (o != null) break;
+            for (;;) {
+                long now = System.nanoTime() - start;
+                if (now >= nextTrace) {   // never after the limit: nextTrace is at most the limit
                     out.print(SchedTrace.format(e.snapshot(), scheddetail));
                     out.flush();
+                    nextTrace += periodWall;
+                    if (nextTrace > wallLimitNanos) nextTrace = Long.MAX_VALUE;
+                    continue;
+                }
+                if (now > wallLimitNanos) break;
+                long wait = Math.min(Math.min(LIVE_SLICE_NANOS, nextTrace - now), wallLimitNanos - now + 1);
+                o = e.awaitEnd(Math.max(0, wait), TimeUnit.NANOSECONDS);
+                if (o != null) break;
+                if (events != null) write(events, e.takeFrame(false).events());
+                String why = memory.check();
+                if (why != null) {
+                    e.close();
+                    write(events, e.liveEvents());
+                    return new Outcome(Outcome.Kind.STOPPED, why);
                 }
             }
             e.close();
@@ -209,6 +247,14 @@ final class RunCommand implements Callable<Integer> {
 
     private static void write(EventsJson.Writer w, List<Event> evs) throws IOException {
         if (w != null) for (Event ev : evs) w.write(ev);
+    }
+
+    private static void write(EventsJson.Writer w, Event ev) {
+        try {
+            w.write(ev);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A duration the way Go writes one ("20ms", "1.5s", "500us"). */

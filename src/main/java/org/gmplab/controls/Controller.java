@@ -112,7 +112,7 @@ public final class Controller implements AutoCloseable {
             @Override public void publish(Frame f) { Controller.this.publish(f); }
             @Override public boolean framePending() { return slot.pending(); }
             @Override public List<Breakpoint> breakpoints() { return bps; }
-            @Override public void report(RuntimeException e) { Controller.this.report(e); }
+            @Override public void report(Throwable e) { Controller.this.report(e); }
             @Override public void status(String s) { status.set(s); }
             @Override public void refusal(String s) { refusal.set(s); }
             @Override public void error(String s) { error.set(s); }
@@ -422,7 +422,7 @@ public final class Controller implements AutoCloseable {
             }
             if (hit != null) stopTicking();
             post(all, hit != null ? "breakpoint: " + hit : ticking == null ? "at the end of the run" : "playing");
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {   // an Error too: a periodic task that throws is silently never run again
             stopTicking();
             report(e);
         }
@@ -476,7 +476,9 @@ public final class Controller implements AutoCloseable {
             for (Event e : passed) if (e.kind() == EventKind.FATAL) fatal = e.why();
         long pos = history.position(), end = history.end();
         String err = fatal == null ? null
-                : fatal.startsWith("engine failure") ? "The engine failed: " + fatal : "The program stopped with a fatal error: " + fatal;
+                : fatal.startsWith("engine failure") ? "The engine failed: " + fatal
+                : fatal.startsWith("stopped") ? "The run was " + fatal     // a limit (the memory budget) stopped it
+                : "The program stopped with a fatal error: " + fatal;
         publish(new Frame(history.snapshot(), fresh, reset, Frame.ALL, pos, end, ticking != null, history.finished() && pos == end, List.of(() -> {
             status.set(what);
             if (err != null) error.set(err);
@@ -501,7 +503,7 @@ public final class Controller implements AutoCloseable {
             thread.execute(() -> {
                 try {
                     r.run();
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {   // an Error too: else the future never completes
                     stopTicking();
                     report(e);
                 }
@@ -513,7 +515,15 @@ public final class Controller implements AutoCloseable {
         return f;
     }
 
-    private void report(RuntimeException e) {
+    private void report(Throwable e) {
+        if (e instanceof OutOfMemoryError) {
+            // What fills the heap here is the branch's events, kept for the log: let them go, so that the
+            // report (and the window) has room to go on. The log shows the events from here on.
+            branch.clear();
+            publish(shown.again(() -> error.set("Out of memory: the run holds more than the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB) allows; start GMP Lab with a larger heap, e.g. java -Xmx2g -jar gmplab.jar")));
+            return;
+        }
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         String line = m.lines().findFirst().orElse(m);
         publish(shown.again(() -> error.set("Error in the engine driver: " + line)));

@@ -40,7 +40,7 @@ final class LiveDriver {
         /** The breakpoints now. */
         List<Breakpoint> breakpoints();
         /** Shows a failure of the driver in the error bar. */
-        void report(RuntimeException e);
+        void report(Throwable e);
 
         // FX thread, from a frame's whenShown actions
         void status(String s);
@@ -197,7 +197,7 @@ final class LiveDriver {
             }
             post(f);
             if (hit != null) hold(l, "breakpoint: " + hit + " (the live world is held at the next frame)");
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {   // an Error too: a periodic task that throws is never run again
             stopTicking();
             host.report(e);
         }
@@ -211,6 +211,7 @@ final class LiveDriver {
         Outcome o = f.outcome();
         String err = o == null || o.kind() == Outcome.Kind.EXITED ? null
                 : o.kind() == Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
+                : o.kind() == Outcome.Kind.STOPPED ? "The run was " + o.message()
                 : "The program stopped with a fatal error: " + o.message();
         host.publish(new Frame(f.snapshot(), f.events(), false, Controller.LIVE_EVENTS, history.position(), history.end(), play, fin,
                 List.of(() -> {

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.gmplab.engine.program.Scenario;
+
 /**
  * Go's {@code hchan} and the functions of {@code chan.go}: a ring buffer of {@code dataqsiz} values, a
  * queue of parked senders and one of parked receivers, all under the channel's lock. A value meets a
@@ -19,7 +21,8 @@ final class Channel implements Waitable {
     final String name;
     final long handle;
     final int dataqsiz;
-    private final long[] buf;
+    /** The ring: grows (doubling) as values queue up, to {@code dataqsiz}; only its length is the ring's modulus. */
+    private long[] buf;
     int qcount;
     private int sendx, recvx;
     boolean closed;
@@ -28,11 +31,20 @@ final class Channel implements Waitable {
     final ReentrantLock lock = new ReentrantLock();
 
     Channel(String name, long handle, int capacity) {
-        if (capacity < 0) throw new GoPanic("panic: makechan: size out of range");
+        if (capacity < 0 || capacity > Scenario.MAX_CHANNEL_CAP) throw sizeOutOfRange(capacity);
         this.name = name;
         this.handle = handle;
         this.dataqsiz = capacity;
-        this.buf = new long[capacity];
+        // Go allocates the whole buffer in makechan; a simulated one grows as it fills, so that a program
+        // (or a 17 KB scenario) asking for many large channels costs only what it really queues.
+        this.buf = new long[Math.min(capacity, INITIAL_BUF)];
+    }
+
+    private static final int INITIAL_BUF = 16;
+
+    /** Go's makechan panic, with the range this engine allows. */
+    static GoPanic sizeOutOfRange(long capacity) {
+        return new GoPanic("panic: makechan: size out of range (capacity " + capacity + "; gmplab allows 0.." + Scenario.MAX_CHANNEL_CAP + ")");
     }
 
     /** Go's {@code chansend}. */
@@ -100,17 +112,27 @@ final class Channel implements Waitable {
 
     /** Puts a value at the buffer's tail; lock held, buffer not full. */
     void bufsend(long v) {
+        if (qcount == buf.length) grow();
         buf[sendx] = v;
-        sendx = (sendx + 1) % dataqsiz;
+        sendx = (sendx + 1) % buf.length;
         qcount++;
     }
 
     /** Takes the value at the buffer's head; lock held, buffer not empty. */
     long bufrecv() {
         long v = buf[recvx];
-        recvx = (recvx + 1) % dataqsiz;
+        recvx = (recvx + 1) % buf.length;
         qcount--;
         return v;
+    }
+
+    /** Doubles the ring (up to {@code dataqsiz}), its values moved to the front in order. */
+    private void grow() {
+        long[] bigger = new long[(int) Math.min((long) buf.length * 2, dataqsiz)];
+        for (int i = 0; i < qcount; i++) bigger[i] = buf[(recvx + i) % buf.length];
+        buf = bigger;
+        recvx = 0;
+        sendx = qcount % buf.length;
     }
 
     /** Go's {@code recv} with a parked sender; lock held. Returns the value received. */
@@ -121,7 +143,7 @@ final class Channel implements Waitable {
         } else {
             v = buf[recvx];
             buf[recvx] = sg.value;
-            recvx = (recvx + 1) % dataqsiz;
+            recvx = (recvx + 1) % buf.length; // the buffer is full (a sender is parked): its length is dataqsiz
             sendx = recvx;
         }
         sg.success = true;
@@ -166,10 +188,13 @@ final class Channel implements Waitable {
         return null;
     }
 
+    /** How many values the buffer has room for now (it grows as it fills, up to {@code dataqsiz}). */
+    int allocated() { return buf.length; }
+
     /** The buffered values, oldest first. Lock held or world stopped. */
     long[] buffered() {
         long[] out = new long[qcount];
-        for (int i = 0; i < qcount; i++) out[i] = buf[(recvx + i) % dataqsiz];
+        for (int i = 0; i < qcount; i++) out[i] = buf[(recvx + i) % buf.length];
         return out;
     }
 

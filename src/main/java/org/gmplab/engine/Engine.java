@@ -50,6 +50,8 @@ public final class Engine implements AutoCloseable {
     private Predicate<Event> stopAt = e -> false;
     private boolean dirty;
     private Event stoppedAt;
+    private Limit[] limits = {new MemoryBudget()};
+    private String limitHit;   // what the limit that stopped the run said
 
     private Engine(Scenario scenario, Mode mode, Turnstile ts, boolean recordEvents, boolean checkInvariants, Costs costs) {
         this.scenario = Objects.requireNonNull(scenario);
@@ -62,6 +64,7 @@ public final class Engine implements AutoCloseable {
         this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler());
         this.reader = new WorldReader(sched);
         if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);
+        MemoryBudget.restoreReserve();
     }
 
     /** A step-mode engine: deterministic, virtual time, events recorded, invariants checked. */
@@ -133,6 +136,7 @@ public final class Engine implements AutoCloseable {
         stopAt = stop == null ? e -> false : stop;
         stoppedAt = null;
         StepTurnstile.Stop s = st.runUntil(timeLimit);
+        if (limitHit != null) stopByLimit();
         if (outcome.get() != null) return Stop.ENDED;
         return switch (s) {
             case REQUESTED -> Stop.EVENT;
@@ -141,6 +145,28 @@ public final class Engine implements AutoCloseable {
             case ENDED -> Stop.ENDED;
         };
     }
+
+    /**
+     * Step mode: as {@link #runUntil(long, Predicate)}, handing the events to {@code sink} as the run goes
+     * (every {@link #DRAIN_EVERY} events, at a safe point) instead of keeping them all for
+     * {@link #drainEvents}: a long run then holds none of its history. The run takes the same course,
+     * since stopping at a safe point and going on changes nothing in step mode.
+     */
+    public Stop runUntil(long timeLimit, Predicate<Event> stop, java.util.function.Consumer<? super Event> sink) {
+        for (;;) {
+            long drainAt = eventCount() + DRAIN_EVERY;
+            boolean[] asked = {false};
+            Stop s = runUntil(timeLimit, ev -> {
+                if (stop != null && stop.test(ev)) asked[0] = true;
+                return asked[0] || ev.seq() >= drainAt;
+            });
+            drainEvents().forEach(sink);
+            if (s != Stop.EVENT || asked[0]) return s;
+        }
+    }
+
+    /** How many events {@link #runUntil(long, Predicate, java.util.function.Consumer)} hands over at a time. */
+    static final int DRAIN_EVERY = 8192;
 
     /** Step mode: runs to the end of the program (or {@code timeLimit}). */
     public Stop run(long timeLimit) { return runUntil(timeLimit, null); }
@@ -182,6 +208,35 @@ public final class Engine implements AutoCloseable {
             dirty = false;
             reader.checkInvariants();
         }
+        if (limitHit == null)
+            for (Limit l : limits) {
+                String why = l.exceeded(this);
+                if (why != null) {
+                    limitHit = why;
+                    ((StepTurnstile) ts).requestStop();
+                    break;
+                }
+            }
+    }
+
+    /**
+     * Step mode: adds a limit, asked at every safe point from now on (every engine has the
+     * {@link MemoryBudget}). The run it stops ends frozen at that safe point, its outcome
+     * {@link Outcome.Kind#STOPPED}.
+     */
+    public void limit(Limit l) {
+        stepTurnstile();
+        Limit[] more = java.util.Arrays.copyOf(limits, limits.length + 1);
+        more[limits.length] = Objects.requireNonNull(l);
+        limits = more;
+    }
+
+    /** Controller, the world frozen at the safe point where a limit was hit: the run ends there. */
+    private void stopByLimit() {
+        Outcome o = new Outcome(Outcome.Kind.STOPPED, limitHit);
+        if (!outcome.compareAndSet(null, o)) return;
+        trace.emit(null, EventKind.FATAL, -1, -1, -1, Trace.d(), o.message());
+        ended.countDown();
     }
 
     // ---- actions from outside -------------------------------------------------------------------
@@ -213,11 +268,16 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Step mode: a new engine that replays {@code scenario} with {@code actions} applied at the safe
-     * points where they were first applied, and is left frozen right after the last one.
+     * points where they were first applied, and is left frozen right after the last one ({@code limits}
+     * added from the start; one that stops the replay leaves it where it stopped).
      */
-    public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions) {
+    public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions, Limit... limits) {
         Engine e = step(scenario);
-        for (Action.AppliedAction a : actions) e.reapply(a);
+        for (Limit l : limits) e.limit(l);
+        for (Action.AppliedAction a : actions) {
+            if (e.outcome() != null && e.outcome().kind() == Outcome.Kind.STOPPED) break; // a limit ended it: nothing more applies
+            e.reapply(a);
+        }
         return e;
     }
 
@@ -381,26 +441,40 @@ public final class Engine implements AutoCloseable {
      * crashed. The first ending wins; the run is over for every thread.
      */
     void end(EngineThread self, Throwable why) {
-        Outcome o;
-        if (why instanceof Interpreter.ProgramExit) o = new Outcome(Outcome.Kind.EXITED, "main returned");
-        else if (why instanceof GoPanic p) o = new Outcome(Outcome.Kind.FATAL, p.getMessage());
-        else {
-            java.io.StringWriter sw = new java.io.StringWriter();
-            why.printStackTrace(new java.io.PrintWriter(sw));
-            o = new Outcome(Outcome.Kind.CRASHED, "engine failure in " + self.thread.getName() + ": " + why + "\n" + sw);
-        }
-        if (outcome.compareAndSet(null, o)) {
-            int mid = self instanceof Machine m ? m.id : -1;
-            try {
-                trace.emit(self, o.kind() == Outcome.Kind.EXITED ? EventKind.EXIT : EventKind.FATAL, -1, mid, -1, Trace.d(),
-                        o.kind() == Outcome.Kind.EXITED ? "main returned: the program exits, whatever other goroutines were doing (as in Go)" : o.message());
-            } catch (RuntimeException ignored) {
-                // the run is over either way
+        // Out of memory, building the outcome (let alone a stack trace) could fail again and leave the
+        // controller waiting for a turn that never comes: free the reserve first, and whatever fails
+        // here, the run still ends and the token goes back.
+        if (why instanceof VirtualMachineError) MemoryBudget.releaseReserve();
+        try {
+            Outcome o = outcomeOf(self, why);
+            if (outcome.compareAndSet(null, o)) {
+                int mid = self instanceof Machine m ? m.id : -1;
+                try {
+                    trace.emit(self, o.kind() == Outcome.Kind.EXITED ? EventKind.EXIT : EventKind.FATAL, -1, mid, -1, Trace.d(),
+                            o.kind() == Outcome.Kind.EXITED ? "main returned: the program exits, whatever other goroutines were doing (as in Go)" : o.message());
+                } catch (RuntimeException | VirtualMachineError ignored) {
+                    // the run is over either way
+                }
             }
+        } catch (VirtualMachineError e) {
+            outcome.compareAndSet(null, OUT_OF_MEMORY);
+        } finally {
             ended.countDown();
+            if (ts instanceof StepTurnstile st) st.finish(self);
+            else ts.shutdown();
         }
-        if (ts instanceof StepTurnstile st) st.finish(self);
-        else ts.shutdown();
+    }
+
+    /** Built ahead: what a run that ran out of memory ends with when nothing more can be built. */
+    private static final Outcome OUT_OF_MEMORY = new Outcome(Outcome.Kind.STOPPED, MemoryBudget.outOfMemory());
+
+    private static Outcome outcomeOf(EngineThread self, Throwable why) {
+        if (why instanceof Interpreter.ProgramExit) return new Outcome(Outcome.Kind.EXITED, "main returned");
+        if (why instanceof GoPanic p) return new Outcome(Outcome.Kind.FATAL, p.getMessage());
+        if (why instanceof OutOfMemoryError) return OUT_OF_MEMORY;
+        java.io.StringWriter sw = new java.io.StringWriter();
+        why.printStackTrace(new java.io.PrintWriter(sw));
+        return new Outcome(Outcome.Kind.CRASHED, "engine failure in " + self.thread.getName() + ": " + why + "\n" + sw);
     }
 
     /** Stops every engine thread and waits for them to end. */

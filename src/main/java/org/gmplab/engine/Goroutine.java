@@ -83,10 +83,36 @@ public final class Goroutine {
 
     @Override public String toString() { return "G" + goid; }
 
+    /** Go's {@code maxstacksize} on 64-bit systems: 1 GB (runtime/proc.go, {@code main}). */
+    static final long MAX_STACK_SIZE = 1_000_000_000L;
+    /** Go's {@code fixedStack}: the stack a goroutine starts with, doubled by {@code newstack} as it fills. */
+    static final long FIXED_STACK = 2048;
+    /**
+     * The stack one call takes in this model. The interpreter's frames hold no real machine stack, so each
+     * counts a fixed size: Go's frames for functions of this size are tens to hundreds of bytes, and 512
+     * bytes keeps the deepest stack Go allows (about a million calls) within about 150 MB of Java heap.
+     */
+    static final long FRAME_SIZE = 512;
+
+    /**
+     * The deepest stack, in frames. Go's {@code newstack} doubles the stack from {@link #FIXED_STACK} and
+     * throws "stack overflow" when the doubled size would pass {@link #MAX_STACK_SIZE}, so the largest
+     * stack a goroutine gets is the last doubling below the limit (512 MB): 1,048,576 frames here.
+     */
+    static final int MAX_DEPTH = (int) (largestStack() / FRAME_SIZE);
+
+    private static long largestStack() {
+        long size = FIXED_STACK;
+        while (size * 2 <= MAX_STACK_SIZE) size *= 2;
+        return size;
+    }
+
     /** One activation of a function: the goroutine's program counter and locals. */
     static final class Frame {
         Code code;
         Frame caller;
+        /** Frames on the goroutine's stack up to and including this one (1 for the function it started in). */
+        int depth;
         long[] locals;
         int pc;
         /** Nanoseconds of the current {@code work} instruction still to burn; -1 when not inside one. */
@@ -105,6 +131,7 @@ public final class Goroutine {
             System.arraycopy(args, 0, locals, 0, args.length);
             this.code = code;
             this.caller = caller;
+            this.depth = caller == null ? 1 : caller.depth + 1;
             this.pc = 0;
             this.workLeft = -1;
             return this;

@@ -74,6 +74,7 @@ final class Interpreter {
                     case Insn.CALL -> {
                         Insn.Call c = (Insn.Call) in;
                         long[] args = eval(c.args(), f.locals);
+                        if (f.depth >= Goroutine.MAX_DEPTH) throw stackOverflow(); // Go's morestack → newstack
                         f.pc++;
                         gp.frame = new Goroutine.Frame(m.sched.program.function(c.fn()), f, args);
                         ts.pass(m, costs.statement());
@@ -176,21 +177,21 @@ final class Interpreter {
                             ts.pass(m, costs.statement());
                             continue;
                         }
-                        long when = ts.now(m) + d;
+                        long when = Timers.when(ts.now(m), d);
                         // Go's resetForSleep: the timer is added once the G is waiting.
                         return park(gp, "timer", "sleep", () -> m.addSleepTimer(gp, when));
                     }
                     case Insn.NETREAD -> {
                         long d = Math.max(0, ((Insn.NetRead) in).nanos().eval(f.locals));
                         f.pc++;
-                        long at = ts.now(m) + d;
+                        long at = Timers.when(ts.now(m), d);
                         Sched sched = m.sched;
                         return park(gp, "netpoll", "IO wait", () -> sched.netpoll.arm(gp, at, m));
                     }
                     case Insn.MAKECHAN -> {
                         Insn.MakeChan mk = (Insn.MakeChan) in;
                         long cap = mk.capacity().eval(f.locals);
-                        if (cap < 0 || cap > Integer.MAX_VALUE) throw new GoPanic("panic: makechan: size out of range");
+                        if (cap < 0 || cap > org.gmplab.engine.program.Scenario.MAX_CHANNEL_CAP) throw Channel.sizeOutOfRange(cap);
                         f.locals[mk.slot()] = handles.makeChan((int) cap).handle;
                         f.pc++;
                         ts.pass(m, costs.statement());
@@ -306,6 +307,11 @@ final class Interpreter {
         Runnable u = unlockf;
         unlockf = null;
         if (u != null) u.run();
+    }
+
+    /** What Go's {@code newstack} prints when a goroutine's stack would grow past {@code maxstacksize}. */
+    private static GoPanic stackOverflow() {
+        return new GoPanic("runtime: goroutine stack exceeds " + Goroutine.MAX_STACK_SIZE + "-byte limit\nfatal error: stack overflow");
     }
 
     private static final long[] NO_ARGS = {};

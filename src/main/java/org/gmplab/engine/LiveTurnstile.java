@@ -130,7 +130,7 @@ public final class LiveTurnstile implements Turnstile {
         try {
             // Until the virtual clock has moved on by nanos: a wake-up by a thaw (or any unpark) is not
             // the end of the sleep, and a held clock keeps the sleeper asleep.
-            long until = now(self) + nanos;
+            long until = Timers.when(now(self), nanos);
             for (;;) {
                 if (shutdown) throw EngineExit.INSTANCE;
                 Clock c = clock;

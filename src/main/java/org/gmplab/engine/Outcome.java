@@ -13,6 +13,11 @@ public record Outcome(Kind kind, String message) {
         /** the Go program failed: panic, or a fatal error such as a deadlock. */
         FATAL,
         /** the engine itself failed (a bug, or a broken invariant); the message says where. */
-        CRASHED
+        CRASHED,
+        /**
+         * a {@link Limit} (events, memory) stopped the run, or the Java heap ran out; the message is one
+         * line saying which and how to raise it.
+         */
+        STOPPED
     }
 }

@@ -102,7 +102,7 @@ public final class StepTurnstile implements Turnstile {
 
     @Override
     public void start(EngineThread t, EngineThread creator, long delay) {
-        t.time = (creator != null ? creator.time + creator.debt : clock) + delay;
+        t.time = Timers.when(creator != null ? Timers.when(creator.time, creator.debt) : clock, delay);
         ready.add(t);
         all.add(t);
         t.thread.start();
@@ -115,7 +115,8 @@ public final class StepTurnstile implements Turnstile {
     public void pass(EngineThread self, long cost) {
         safePoints++;
         safePoint.run();
-        self.time += cost + self.debt;
+        // Saturates: a blocking syscall of 2^63-1 ns leaves its M at the end of time, not before its start.
+        self.time = Timers.when(Timers.when(self.time, cost), self.debt);
         self.debt = 0;
         for (;;) {
             if (stopRequested || atStopSafePoint()) { yieldToController(self, Stop.REQUESTED); continue; }
@@ -231,7 +232,7 @@ public final class StepTurnstile implements Turnstile {
 
     /** Adds the time {@code self} spent waiting for sched.lock since its last turn to its clock. */
     private static void payDebt(EngineThread self) {
-        self.time += self.debt;
+        self.time = Timers.when(self.time, self.debt);
         self.debt = 0;
     }
 

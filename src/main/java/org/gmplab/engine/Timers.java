@@ -16,6 +16,20 @@ final class Timers {
     /** A sleeping goroutine's timer; {@code seq} orders equal deadlines by creation. */
     record Timer(long when, long seq, Goroutine g) {}
 
+    /** Go's {@code maxWhen}: the latest time a timer can be set for. */
+    static final long MAX_WHEN = Long.MAX_VALUE;
+
+    /**
+     * Go's {@code when} (time.go): the time {@code d} ns after {@code now}; {@code now} for d <= 0, and
+     * {@link #MAX_WHEN} where the sum would overflow, so a sleep of 2^63-1 ns waits "forever" instead of
+     * waking at once. Every clock that moves by a program's duration moves through here.
+     */
+    static long when(long now, long d) {
+        if (d <= 0) return now;
+        long t = now + d;
+        return t < now ? MAX_WHEN : t;
+    }
+
     private static final Comparator<Timer> EARLIEST = Comparator.comparingLong(Timer::when).thenComparingLong(Timer::seq);
 
     private final ReentrantLock lock = new ReentrantLock();

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
+import org.gmplab.engine.Limit;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.snapshot.Event;
 
@@ -26,16 +27,18 @@ public final class Replay {
      * @throws IllegalArgumentException if an action does not apply where it was recorded
      * @throws IllegalStateException    if the replay diverges from the recorded run
      */
-    public static Engine to(Scenario sc, List<Action.AppliedAction> actions, long position, long timeLimit, Consumer<Event> sink) {
+    public static Engine to(Scenario sc, List<Action.AppliedAction> actions, long position, long timeLimit, Consumer<Event> sink,
+                            Limit... limits) {
         int k = 0;
         while (k < actions.size() && (position == TO_END || actions.get(k).event() < position)) k++;
-        Engine e = Engine.replay(sc, actions.subList(0, k));
+        Engine e = Engine.replay(sc, actions.subList(0, k), limits);
         try {
             e.drainEvents().forEach(sink);
+            // The events go to the sink as the run makes them: a long replay holds none of them.
             if (position == TO_END) {
-                e.run(timeLimit);
+                e.runUntil(timeLimit, null, sink);
             } else if (e.eventCount() < position) {
-                e.runUntil(timeLimit, ev -> ev.seq() == position);
+                e.runUntil(timeLimit, ev -> ev.seq() == position, sink);
             }
             e.drainEvents().forEach(sink);
             return e;

@@ -34,6 +34,13 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
     }
 
     public static final int MIN_PROCS = 1, MAX_PROCS = 256;
+    /**
+     * Largest channel capacity, in a scenario file or in {@code make(chan T, n)} at run time. Go's
+     * {@code makechan} panics with "makechan: size out of range" only when the buffer's byte size overflows
+     * what it could allocate; the engine says where it draws the line instead, so a tiny file cannot ask
+     * for gigabytes. Buffers grow as they fill, so an unused capacity costs nothing.
+     */
+    public static final long MAX_CHANNEL_CAP = 1_000_000;
     public static final int MIN_RUNQ = 2, MAX_RUNQ = 256;
     public static final int DEFAULT_RUNQ = 256;
 

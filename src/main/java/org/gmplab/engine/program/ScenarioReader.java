@@ -25,12 +25,8 @@ final class ScenarioReader {
             "name", "gomaxprocs", "seed", "runqSize", "scheduler", "waitGroups", "mutexes", "channels", "functions");
     static final int DEFAULT_PROCS = 4;
     static final long DEFAULT_SEED = 1;
-    /**
-     * Largest channel capacity accepted for a package-level channel or a constant {@code make} size. The
-     * engine allocates the whole ring up front; Go would accept more and panic at run time if it cannot
-     * allocate it, which is no lesson.
-     */
-    static final long MAX_CHANNEL_CAP = 1_000_000;
+    /** Largest channel capacity accepted for a package-level channel or a constant {@code make} size. */
+    static final long MAX_CHANNEL_CAP = Scenario.MAX_CHANNEL_CAP;
 
     private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
 

@@ -38,12 +38,12 @@ public final class TextFile {
      */
     public static String read(Path path, long maxBytes, String kind) throws Unreadable {
         try {
-            requireRegular(path);
+            if (requireRegular(path).size() > maxBytes) throw tooLarge(maxBytes, kind);   // the usual case: refused unread
             byte[] bytes;
             try (InputStream in = Files.newInputStream(path)) {
                 bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
             }
-            if (bytes.length > maxBytes) throw new Unreadable("larger than " + size(maxBytes) + "; too large for " + kind);
+            if (bytes.length > maxBytes) throw tooLarge(maxBytes, kind);   // it grew, or its size was not known
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
@@ -71,10 +71,15 @@ public final class TextFile {
     }
 
     /** Refuses anything but a regular file, after following links; IOExceptions mean it cannot be looked at. */
-    private static void requireRegular(Path path) throws IOException, Unreadable {
+    private static BasicFileAttributes requireRegular(Path path) throws IOException, Unreadable {
         BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
         if (a.isDirectory()) throw new Unreadable("cannot read: a folder, not a file");
         if (!a.isRegularFile()) throw new Unreadable("cannot read: not a regular file (a device, pipe or socket)");
+        return a;
+    }
+
+    private static Unreadable tooLarge(long maxBytes, String kind) {
+        return new Unreadable("larger than " + size(maxBytes) + "; too large for " + kind);
     }
 
     /** An IOException's reason in a few words, on one line. */

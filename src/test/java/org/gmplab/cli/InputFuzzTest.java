@@ -113,7 +113,7 @@ class InputFuzzTest {
                 Path file = Files.createDirectories(tmp.resolve(ext.substring(1) + kind)).resolve("m" + n + ext);
                 Files.writeString(file, text);
                 String[] args = kind == 3 ? new String[] {"verify", file.toString()}
-                        : kind == 4 ? new String[] {"run", "--session", file.toString()}
+                        : kind == 4 ? new String[] {"run", "--session", file.toString(), "--until", "20ms"}
                         : new String[] {"run", file.toString(), "--until", "100us"};
                 String repro = "fuzz seed " + seed + " (mutant seed " + mutantSeed + ") of " + from + ", input:\n" + text;
                 check(args, file, repro, kind == 3 ? 1 : -1);

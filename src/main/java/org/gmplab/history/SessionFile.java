@@ -88,7 +88,7 @@ public final class SessionFile {
         try {
             // JsonTree reads strictly (no comments, unquoted keys or trailing commas) and refuses duplicate
             // keys, as the docs promise; Gson's own tree would take the last of two "gomaxprocs" silently.
-            JsonElement root = gson(JsonTree.read(text.startsWith("\uFEFF") ? text.substring(1) : text, name));
+            JsonElement root = gson(JsonTree.read(text.startsWith("\uFEFF") ? text.substring(1) : text, name), name);
             if (!root.isJsonObject()) throw new SessionException(name, "not a session file (expected a JSON object)");
             o = root.getAsJsonObject();
         } catch (ScenarioException e) { // the file is damaged or cut short
@@ -225,20 +225,26 @@ public final class SessionFile {
         throw new SessionException(name, "\"" + (where == null ? key : where + "." + key) + "\" must be a string, got " + e);
     }
 
-    /** Gson's tree of a strictly read document; numbers keep their exact text (as BigDecimal). */
-    private static JsonElement gson(JsonTree.Node n) {
+    /** Gson's tree of a strictly read document; numbers keep their exact value (as BigDecimal). */
+    private static JsonElement gson(JsonTree.Node n, String name) throws SessionException {
         if (n instanceof JsonTree.Obj obj) {
             JsonObject o = new JsonObject();
-            obj.members().forEach((k, v) -> o.add(k, gson(v)));
+            for (Map.Entry<String, JsonTree.Node> e : obj.members().entrySet()) o.add(e.getKey(), gson(e.getValue(), name));
             return o;
         }
         if (n instanceof JsonTree.Arr arr) {
             JsonArray a = new JsonArray();
-            arr.items().forEach(v -> a.add(gson(v)));
+            for (JsonTree.Node item : arr.items()) a.add(gson(item, name));
             return a;
         }
         if (n instanceof JsonTree.Str str) return new JsonPrimitive(str.value());
-        if (n instanceof JsonTree.Num num) return new JsonPrimitive(new BigDecimal(num.text()));
+        if (n instanceof JsonTree.Num num) {
+            try {
+                return new JsonPrimitive(new BigDecimal(num.text()));
+            } catch (NumberFormatException e) { // an exponent beyond what BigDecimal holds, such as 1e99999999999
+                throw new SessionException(name, num.line(), num.path() + ": number out of range: " + JsonTree.describe(num));
+            }
+        }
         if (n instanceof JsonTree.Bool b) return new JsonPrimitive(b.value());
         return JsonNull.INSTANCE;
     }

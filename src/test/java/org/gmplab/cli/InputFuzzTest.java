@@ -50,7 +50,7 @@ class InputFuzzTest {
 
     /** Tokens a careless or hostile edit puts into a file. */
     static final List<String> TOKENS = List.of("{", "}", "[", "]", "\"", ",", ":", "(", ")", "\n", "\u0000", "//", "/*", "\\",
-            "99999999999999999999", "-9223372036854775808", "9223372036854775807", "4294967299", "-1", "0", "1e9", "1.5",
+            "99999999999999999999", "-9223372036854775808", "9223372036854775807", "4294967299", "-1", "0", "1e9", "1e99999999999", "1.5",
             "1<<63 - 1", "1 << 63", "P99999999999", "G99999999999", "\"../../etc/passwd.go\"", "\"/dev/zero\"", "null", "true",
             "func", "go", "for {", "select {", "chan", "<-", "defer", "\"gomaxprocs\": 4294967299,", "\"format\": 1,", "é", "\uFEFF");
 
@@ -187,6 +187,7 @@ class InputFuzzTest {
         tests.add(refusedText(dir, "lesson-abs.json", scenarioPath(lesson, Path.of("scenarios/spawn.go").toAbsolutePath().toString()), "inside the lesson's folder"));
         tests.add(refusedText(dir, "dup.gmpsession", sess.replaceFirst("\\{", "{\"position\": 0,"), "duplicate key \"position\""));
         tests.add(refusedText(dir, "comment.gmpsession", sess.replaceFirst("\\{", "{ // a comment\n"), "damaged: not valid JSON"));
+        tests.add(refusedText(dir, "exponent.gmpsession", sess.replaceFirst("\"seed\": ", "\"seed\": 1e99999999999, \"x\": "), "number out of range"));
         tests.add(refusedText(dir, "procs.gmpsession", sess.replaceFirst("\"n\": 3", "\"n\": 4294967299"), "must be from 1 to 256, got 4294967299"));
         tests.add(DynamicTest.dynamicTest("a NUL in a path on the command line", () ->
                 check(new String[] {"run", dir + "/a\u0000b.json"}, null, "NUL path", -1, "not a usable path (Nul character not allowed): " + dir + "/a\\0b.json")));

@@ -176,6 +176,9 @@ class SessionFileTest {
         Files.writeString(file, good.replace("\"seed\"", "\"position\": 0,\n  \"seed\""));
         assertError(file, "duplicate key \"position\"");
 
+        Files.writeString(file, good.replace("\"seed\": ", "\"seed\": 1e99999999999, \"x\": "));
+        assertError(file, ".seed: number out of range: 1e99999999999");
+
         String oneAction = good.replace("\"actions\": []", "\"actions\": [{\"safePoint\": 1, \"event\": 1, \"time\": 0, \"type\": \"gomaxprocs\", \"n\": 4294967299}]");
         assertThat(oneAction).isNotEqualTo(good);
         Files.writeString(file, oneAction);

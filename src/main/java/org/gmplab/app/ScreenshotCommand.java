@@ -24,6 +24,7 @@ import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.trace.AtomicFile;
 import org.gmplab.view.Holders;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code gmplab screenshot}: renders the canvas after N steps to a PNG, with no display (JavaFX on Monocle's
- * headless glass, software rendering). The PNG is written with ImageIO from the canvas's pixels.
+ * headless glass, software rendering). The PNG is written with ImageIO from the canvas's pixels, atomically
+ * ({@link AtomicFile}): an existing file is replaced whole or not at all.
  */
 @Command(name = "screenshot", mixinStandardHelpOptions = true,
         description = "Render the scheduler canvas after N steps to a PNG, headless.")
@@ -162,7 +164,10 @@ public final class ScreenshotCommand implements Callable<Integer> {
         try {
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null) java.nio.file.Files.createDirectories(parent);
-            ImageIO.write(img, "png", out.toFile());
+            try (AtomicFile.Open file = AtomicFile.open(out)) {   // an old PNG stays whole until the new one is
+                ImageIO.write(img, "png", file.stream());
+                file.commit();
+            }
         } catch (IOException e) {
             throw new Main.BadInput("cannot write " + out + ": " + e.getMessage());
         }

@@ -1,8 +1,5 @@
 package org.gmplab.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -15,6 +12,7 @@ import org.gmplab.history.Replay;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
 import org.gmplab.history.SessionFile;
+import org.gmplab.io.TextFile;
 import org.gmplab.snapshot.Event;
 
 /**
@@ -43,14 +41,12 @@ record Input(Scenario scenario, List<Action.AppliedAction> actions, long positio
         }
     }
 
-    /** A quick look at the start of the file, before a strict parse either way. */
+    /**
+     * A quick look at the start of the file, before a strict parse either way; a file that cannot be read,
+     * or is not a regular file, is left to the scenario reader to report properly.
+     */
     private static boolean looksLikeSession(Path file) {
-        try (var in = Files.newInputStream(file)) {
-            String head = new String(in.readNBytes(256), StandardCharsets.UTF_8);
-            return head.contains("\"" + SessionFile.FORMAT + "\"");
-        } catch (IOException e) {
-            return false; // the scenario reader reports it properly
-        }
+        return TextFile.head(file, 256).contains("\"" + SessionFile.FORMAT + "\"");
     }
 
     /** The engine frozen at {@code at} (or this input's own position when null), events handed to {@code sink}. */

@@ -1,6 +1,8 @@
 package org.gmplab.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,6 +41,15 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err, Object... more) {
         CommandLine cl = new CommandLine(new Main());
         for (Object sub : more) cl.addSubcommand(sub);
+        // a path the OS cannot have (a NUL in it): one plain line, not the name of a Java exception
+        cl.registerConverter(Path.class, text -> {
+            try {
+                return Path.of(text);
+            } catch (InvalidPathException e) {
+                throw new CommandLine.TypeConversionException("not a usable path (" + e.getReason() + "): "
+                        + text.replace("\u0000", "\\0"));
+            }
+        });
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

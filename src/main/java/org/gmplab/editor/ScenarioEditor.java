@@ -37,6 +37,7 @@ import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
 import org.gmplab.history.SessionFile;
+import org.gmplab.io.TextFile;
 import org.gmplab.trace.AtomicFile;
 
 /**
@@ -346,12 +347,7 @@ public final class ScenarioEditor extends VBox {
     private static boolean isSession(Path p) {
         String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
         if (lower.endsWith(".go")) return false;
-        try (InputStream in = Files.newInputStream(p)) {
-            String head = new String(in.readNBytes(256), StandardCharsets.UTF_8);
-            return head.contains("\"" + SessionFile.FORMAT + "\"");
-        } catch (IOException e) {
-            return false;   // the scenario reader reports it
-        }
+        return TextFile.head(p, 256).contains("\"" + SessionFile.FORMAT + "\"");   // else the scenario reader reports it
     }
 
     private String okText() {

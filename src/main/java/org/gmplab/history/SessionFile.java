@@ -1,11 +1,7 @@
 package org.gmplab.history;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,14 +12,17 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
 
 import org.gmplab.engine.Action;
+import org.gmplab.engine.program.JsonTree;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.io.TextFile;
 import org.gmplab.trace.AtomicFile;
 
 /**
@@ -49,6 +48,8 @@ public final class SessionFile {
     /** The format version written here, and the newest one read. */
     public static final int VERSION = 1;
     static final long MAX_BYTES = 64L << 20;
+    /** The most goroutines one injected spawn may start (as the engine's Actions allow). */
+    static final long MAX_SPAWN = 100_000;
 
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
@@ -73,30 +74,26 @@ public final class SessionFile {
     }
 
     public static Session read(Path file) throws SessionException {
-        String name = file.toString();
         String text;
         try {
-            if (Files.size(file) > MAX_BYTES) throw new SessionException(name, "larger than " + (MAX_BYTES >> 20) + " MB; not a session file");
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-        } catch (NoSuchFileException e) {
-            throw new SessionException(name, "no such file");
-        } catch (CharacterCodingException e) {
-            throw new SessionException(name, "not a UTF-8 text file");
-        } catch (IOException e) {
-            throw new SessionException(name, "cannot read: " + e.getMessage());
+            text = TextFile.read(file, MAX_BYTES, "a session file");
+        } catch (TextFile.Unreadable e) {
+            throw new SessionException(file.toString(), e.getMessage());
         }
-        return parse(text, name);
+        return parse(text, file.toString());
     }
 
     public static Session parse(String text, String name) throws SessionException {
         JsonObject o;
         try {
-            JsonElement root = JsonParser.parseString(text);
+            // JsonTree reads strictly (no comments, unquoted keys or trailing commas) and refuses duplicate
+            // keys, as the docs promise; Gson's own tree would take the last of two "gomaxprocs" silently.
+            JsonElement root = gson(JsonTree.read(text.startsWith("\uFEFF") ? text.substring(1) : text, name), name);
             if (!root.isJsonObject()) throw new SessionException(name, "not a session file (expected a JSON object)");
             o = root.getAsJsonObject();
-        } catch (RuntimeException e) { // JsonParseException and friends: the file is damaged or cut short
-            throw new SessionException(name, "damaged: not valid JSON (" + firstLine(e.getMessage()) + ")");
+        } catch (ScenarioException e) { // the file is damaged or cut short
+            throw new SessionException(name, e.line(), "damaged: not valid JSON ("
+                    + (e.path().isEmpty() || e.path().equals("$") ? "" : e.path() + ": ") + e.detail() + ")");
         }
         if (!o.has("format") || !FORMAT.equals(str(o, "format", name)))
             throw new SessionException(name, "not a GMP Lab session file (\"format\" is not \"" + FORMAT + "\")");
@@ -174,9 +171,9 @@ public final class SessionFile {
                 if (!args.isJsonArray()) throw new SessionException(name, where + ".args must be an array of integers");
                 List<Long> list = new ArrayList<>();
                 for (JsonElement e : args.getAsJsonArray()) list.add(integer(e, name, where + ".args"));
-                yield new Action.Spawn(str(o, "fn", name, where), (int) num(o, "count", name, where), list);
+                yield new Action.Spawn(str(o, "fn", name, where), (int) num(o, "count", name, where, 1, MAX_SPAWN), list);
             }
-            case "gomaxprocs" -> new Action.SetGomaxprocs((int) num(o, "n", name, where));
+            case "gomaxprocs" -> new Action.SetGomaxprocs((int) num(o, "n", name, where, Scenario.MIN_PROCS, Scenario.MAX_PROCS));
             case "netready" -> new Action.NetReady(num(o, "goid", name, where));
             case "gosched" -> new Action.Gosched(num(o, "goid", name, where));
             default -> throw new SessionException(name, where + ".type: unknown action type \"" + type + "\"");
@@ -212,6 +209,14 @@ public final class SessionFile {
         throw new SessionException(name, "\"" + what + "\" must be an integer, got " + e);
     }
 
+    /** An integer from {@code min} to {@code max}: a wider one is refused, never cut to 32 bits. */
+    private static long num(JsonObject o, String key, String name, String where, long min, long max) throws SessionException {
+        long v = num(o, key, name, where);
+        if (v < min || v > max)
+            throw new SessionException(name, "\"" + where + "." + key + "\" must be from " + min + " to " + max + ", got " + v);
+        return v;
+    }
+
     private static String str(JsonObject o, String key, String name) throws SessionException { return str(o, key, name, null); }
 
     private static String str(JsonObject o, String key, String name, String where) throws SessionException {
@@ -220,9 +225,27 @@ public final class SessionFile {
         throw new SessionException(name, "\"" + (where == null ? key : where + "." + key) + "\" must be a string, got " + e);
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "unexpected end";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+    /** Gson's tree of a strictly read document; numbers keep their exact value (as BigDecimal). */
+    private static JsonElement gson(JsonTree.Node n, String name) throws SessionException {
+        if (n instanceof JsonTree.Obj obj) {
+            JsonObject o = new JsonObject();
+            for (Map.Entry<String, JsonTree.Node> e : obj.members().entrySet()) o.add(e.getKey(), gson(e.getValue(), name));
+            return o;
+        }
+        if (n instanceof JsonTree.Arr arr) {
+            JsonArray a = new JsonArray();
+            for (JsonTree.Node item : arr.items()) a.add(gson(item, name));
+            return a;
+        }
+        if (n instanceof JsonTree.Str str) return new JsonPrimitive(str.value());
+        if (n instanceof JsonTree.Num num) {
+            try {
+                return new JsonPrimitive(new BigDecimal(num.text()));
+            } catch (NumberFormatException e) { // an exponent beyond what BigDecimal holds, such as 1e99999999999
+                throw new SessionException(name, num.line(), num.path() + ": number out of range: " + JsonTree.describe(num));
+            }
+        }
+        if (n instanceof JsonTree.Bool b) return new JsonPrimitive(b.value());
+        return JsonNull.INSTANCE;
     }
 }

@@ -44,6 +44,8 @@ public record Check(String text, String object, String field, String op, String 
         if (!m.matches())
             throw new IllegalArgumentException("expected a check like \"P0.runq.size == 4\" (subject, one of == != < <= > >=, value), got \"" + text + "\"");
         String object = m.group(1), field = m.group(2).isEmpty() ? "" : m.group(2).substring(1), op = m.group(3), value = m.group(4);
+        if (object.matches("[PMG][0-9]{10,}"))   // read as an int below: a wider number is no object a run can have
+            throw new IllegalArgumentException("unknown object " + object + ": the number after P, M or G has at most 9 digits");
         if (object.matches("P[0-9]+")) need(field, P_FIELDS, object);
         else if (object.matches("M[0-9]+")) need(field, M_FIELDS, object);
         else if (object.matches("G[0-9]+")) need(field, G_FIELDS, object);
@@ -52,6 +54,8 @@ public record Check(String text, String object, String field, String op, String 
         else if (COUNTERS.contains(object)) need(field, List.of(""), object);
         else throw new IllegalArgumentException("unknown object \"" + object + "\" in \"" + text
                      + "\"; expected P<n>, M<n>, G<n>, global, sched or one of " + String.join(", ", COUNTERS));
+        if (value.matches("-?[0-9]+") && number(value) == null)
+            throw new IllegalArgumentException("the value " + value + " in \"" + text + "\" does not fit in 64 bits");
         List<String> names = field.equals("status") ? (object.startsWith("P") ? List.of("idle", "running", "syscall", "gcstop", "dead")
                 : List.of("runnable", "running", "syscall", "waiting", "dead"))
                 : field.equals("spinning") || field.equals("blocked") ? List.of("true", "false")
@@ -159,8 +163,8 @@ public record Check(String text, String object, String field, String op, String 
     }
 
     private static Long number(String s) {
-        if (s.matches("-?[0-9]+")) return Long.parseLong(s);
         try {
+            if (s.matches("-?[0-9]+")) return Long.parseLong(s);   // beyond 64 bits: not a number we compare
             Expr e = ExprParser.parse(s);
             return e instanceof Expr.Const c && !s.matches("[A-Za-z_]+") ? c.value() : null;
         } catch (IllegalArgumentException notANumber) {

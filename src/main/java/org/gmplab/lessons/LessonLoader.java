@@ -1,8 +1,8 @@
 package org.gmplab.lessons;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +15,10 @@ import org.gmplab.engine.program.JsonTree.Node;
 import org.gmplab.engine.program.JsonTree.Obj;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.engine.program.ScenarioFiles;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.engine.program.Stmt;
+import org.gmplab.io.TextFile;
 import org.gmplab.snapshot.EventKind;
 
 /**
@@ -26,6 +28,8 @@ import org.gmplab.snapshot.EventKind;
  */
 public final class LessonLoader {
     public static final int FORMAT = 1;
+    /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
+    static final long MAX_FILE_BYTES = 1L << 20;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps");
     private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
@@ -41,9 +45,9 @@ public final class LessonLoader {
     public static Lesson load(Path path) throws ScenarioException {
         String text;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ScenarioException(path.toString(), 0, "$", "cannot read: " + e.getMessage());
+            text = TextFile.read(path, MAX_FILE_BYTES, "a lesson file");
+        } catch (TextFile.Unreadable e) {
+            throw new ScenarioException(path.toString(), 0, "", e.getMessage());
         }
         return parse(text, path.toString(), path.toAbsolutePath().getParent());
     }
@@ -67,12 +71,12 @@ public final class LessonLoader {
         if (format > FORMAT) throw error(top.members().get("format"), "this lesson needs a newer GMP Lab (format " + format + "; this version reads format " + FORMAT + ")");
         if (format < 1) throw error(top.members().get("format"), "expected format 1");
         String id = string(top.members().get("id"));
-        if (!id.matches("[a-z0-9][a-z0-9-]*")) throw error(top.members().get("id"), "expected an id of lower-case letters, digits and dashes, got \"" + id + "\"");
+        if (!id.matches("[a-z0-9][a-z0-9-]*")) throw error(top.members().get("id"), "expected an id of lower-case letters, digits and dashes, got " + JsonTree.quote(id));
         Text title = text(top.members().get("title"));
         Text summary = top.members().containsKey("summary") ? text(top.members().get("summary")) : new Text("", "");
         String level = top.members().containsKey("level") ? string(top.members().get("level")) : "beginner";
-        if (!LEVELS.contains(level)) throw error(top.members().get("level"), "expected one of " + String.join(", ", LEVELS) + ", got \"" + level + "\"");
-        int minutes = top.members().containsKey("minutes") ? (int) integer(top.members().get("minutes")) : 5;
+        if (!LEVELS.contains(level)) throw error(top.members().get("level"), "expected one of " + String.join(", ", LEVELS) + ", got " + JsonTree.quote(level));
+        int minutes = top.members().containsKey("minutes") ? (int) integer(top.members().get("minutes"), 1, 600) : 5;
         Scenario scenario = scenario(top.members().get("scenario"));
         List<Lesson.Step> steps = new ArrayList<>();
         JsonTree.Arr arr = arr(top.members().get("steps"), "an array of steps");
@@ -93,12 +97,33 @@ public final class LessonLoader {
     }
 
     private Scenario scenario(Node n) throws ScenarioException {
-        if (n instanceof JsonTree.Str s) {
-            Path p = dir == null ? Path.of(s.value()) : dir.resolve(s.value()).normalize();
-            if (!Files.exists(p)) throw error(n, "no scenario file " + p);
-            return org.gmplab.engine.program.ScenarioFiles.load(p); // .json or .go
-        }
+        if (n instanceof JsonTree.Str s) return ScenarioFiles.load(scenarioFile(s)); // .json or .go
         return ScenarioJson.read(obj(n, "a scenario object or the path of a scenario file"), file);
+    }
+
+    /**
+     * The scenario file a lesson names: a relative path that stays inside the lesson's folder, also once
+     * links are followed. A lesson is a document from anywhere; it must not make the program read (and
+     * quote in its errors) any other file on the machine.
+     */
+    private Path scenarioFile(JsonTree.Str s) throws ScenarioException {
+        Path folder = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        String inside = "expected the path of a scenario file inside the lesson's folder " + folder + ", got " + JsonTree.quote(s.value());
+        Path p;
+        try {
+            Path given = Path.of(s.value());
+            p = folder.resolve(given).normalize();
+            if (given.isAbsolute() || !p.startsWith(folder) || p.equals(folder)) throw error(s, inside);
+        } catch (InvalidPathException e) {
+            throw error(s, inside);
+        }
+        if (!Files.exists(p)) throw error(s, "no scenario file " + p);
+        try {
+            if (!p.toRealPath().startsWith(folder.toRealPath())) throw error(s, inside + " (a link to a file outside it)");
+        } catch (IOException e) {
+            throw error(s, "cannot read the scenario file " + p);
+        }
+        return p;
     }
 
     private Lesson.Step step(Node n, Scenario sc) throws ScenarioException {
@@ -111,8 +136,8 @@ public final class LessonLoader {
         if (o.members().containsKey("highlight"))
             for (Node h : arr(o.members().get("highlight"), "an array of names like \"P0\", \"G3\", \"global\"").items()) {
                 String name = string(h);
-                if (!name.matches("[PMG][0-9]+|global|idle|netpoll|timers|sysmon"))
-                    throw error(h, "expected P<n>, M<n>, G<n>, global, idle, netpoll, timers or sysmon, got \"" + name + "\"");
+                if (!name.matches("[PMG][0-9]{1,9}|global|idle|netpoll|timers|sysmon"))
+                    throw error(h, "expected P<n>, M<n>, G<n>, global, idle, netpoll, timers or sysmon, got " + JsonTree.quote(name));
                 highlight.add(name);
             }
         List<Check> checks = new ArrayList<>();
@@ -136,8 +161,8 @@ public final class LessonLoader {
                 throw error(m.get("event"), "unknown event kind \"" + k + "\"; kinds: " + java.util.Arrays.toString(EventKind.values()));
             }
             int p = m.containsKey("p") ? pIndex(m.get("p"), sc) : -1;
-            return new Lesson.Until.OnEvent(kind, p, m.containsKey("m") ? (int) integer(m.get("m")) : -1,
-                    m.containsKey("g") ? integer(m.get("g")) : -1, m.containsKey("count") ? positive(m.get("count")) : 1);
+            return new Lesson.Until.OnEvent(kind, p, m.containsKey("m") ? (int) integer(m.get("m"), 0, Integer.MAX_VALUE) : -1,
+                    m.containsKey("g") ? integer(m.get("g"), 0, Long.MAX_VALUE) : -1, m.containsKey("count") ? positive(m.get("count")) : 1);
         }
         if (m.containsKey("events")) { keys(o, List.of("events"), List.of()); return new Lesson.Until.Events(positive(m.get("events"))); }
         if (m.containsKey("major")) { keys(o, List.of("major"), List.of()); return new Lesson.Until.Major(positive(m.get("major"))); }
@@ -250,6 +275,12 @@ public final class LessonLoader {
     private long integer(Node n) throws ScenarioException {
         if (n instanceof JsonTree.Num num && num.text().matches("-?[0-9]{1,18}")) return Long.parseLong(num.text());
         throw error(n, "expected an integer, got " + JsonTree.describe(n));
+    }
+
+    private long integer(Node n, long min, long max) throws ScenarioException {
+        long v = integer(n);
+        if (v < min || v > max) throw error(n, "expected an integer from " + min + " to " + max + ", got " + v);
+        return v;
     }
 
     private int positive(Node n) throws ScenarioException {

@@ -1,11 +1,7 @@
 package org.gmplab.trace;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -23,19 +19,17 @@ public final class EventsJson {
     public static Event parse(String line) { return GSON.fromJson(line, Event.class); }
 
     /**
-     * Writes to a temporary file beside the target and moves it into place on {@link #commit()}, so a
-     * crash or an error never leaves a half-written log (the old file, if any, stays as it was).
+     * Writes through {@link AtomicFile}: to a temporary file beside the target, moved into place on
+     * {@link #commit()} (flushed and forced to the disk first, with the permissions other saved files get),
+     * so a crash or an error never leaves a half-written log (the old file, if any, stays as it was).
      */
     public static final class Writer implements AutoCloseable {
-        private final Path target, temp;
-        private final BufferedWriter out;
-        private boolean committed;
+        private final AtomicFile.Open file;
+        private final java.io.Writer out;
 
         private Writer(Path target) throws IOException {
-            this.target = target;
-            Path dir = target.toAbsolutePath().getParent();
-            this.temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-            this.out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+            this.file = AtomicFile.open(target);
+            this.out = file.writer();
         }
 
         public static Writer open(Path target) throws IOException { return new Writer(target); }
@@ -45,21 +39,10 @@ public final class EventsJson {
             out.write('\n');
         }
 
-        public void commit() throws IOException {
-            out.close();
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            committed = true;
-        }
+        public void commit() throws IOException { file.commit(); }
 
+        /** Throws the log away unless it was committed. */
         @Override
-        public void close() throws IOException {
-            if (committed) return;
-            out.close();
-            Files.deleteIfExists(temp);
-        }
+        public void close() throws IOException { file.close(); }
     }
 }

@@ -77,6 +77,8 @@ class RunCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         List<Event> events = Files.readAllLines(file).stream().map(EventsJson::parse).toList();
         assertThat(events).hasSizeGreaterThan(100);
+        // written like every other saved file: readable by others, not owner-only as a temporary file is
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-r--r--");
         for (int i = 0; i < events.size(); i++) assertThat(events.get(i).seq()).isEqualTo(i + 1);
         assertThat(events.get(events.size() - 1).why()).contains("main returned");
         assertThat(tmp.toFile().list()).containsExactly("events.jsonl"); // no temporary file left behind

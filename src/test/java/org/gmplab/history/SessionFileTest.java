@@ -159,10 +159,47 @@ class SessionFileTest {
         assertError(dir.resolve("missing.gmpsession"), "no such file");
     }
 
+    /** As the docs say: strict JSON, each key once, and numbers that fit their field (never cut to 32 bits). */
+    @Test
+    void readingIsStrictAndNumbersAreNotTruncated() throws Exception {
+        Path file = dir.resolve("s.gmpsession");
+        try (History h = new History(HistoryTest.scenario("select.json"))) {
+            SessionFile.write(file, Session.of(h, Map.of()));
+        }
+        String good = Files.readString(file);
+        assertThat(SessionFile.read(file)).isNotNull();
+
+        Files.writeString(file, good.replace("\"position\"", "// where it stopped\n  \"position\""));
+        assertError(file, "damaged: not valid JSON");
+        Files.writeString(file, good.replace("\"seed\"", "seed"));
+        assertError(file, "damaged: not valid JSON");
+        Files.writeString(file, good.replace("\"seed\"", "\"position\": 0,\n  \"seed\""));
+        assertError(file, "duplicate key \"position\"");
+
+        Files.writeString(file, good.replace("\"seed\": ", "\"seed\": 1e99999999999, \"x\": "));
+        assertError(file, ".seed: number out of range: 1e99999999999");
+
+        String oneAction = good.replace("\"actions\": []", "\"actions\": [{\"safePoint\": 1, \"event\": 1, \"time\": 0, \"type\": \"gomaxprocs\", \"n\": 4294967299}]");
+        assertThat(oneAction).isNotEqualTo(good);
+        Files.writeString(file, oneAction);
+        assertError(file, "\"actions[0].n\" must be from 1 to 256, got 4294967299");
+        Files.writeString(file, oneAction.replace("\"type\": \"gomaxprocs\", \"n\": 4294967299", "\"type\": \"spawn\", \"fn\": \"main\", \"count\": 4294967297, \"args\": []"));
+        assertError(file, "\"actions[0].count\" must be from 1 to 100000, got 4294967297");
+    }
+
+    @Test
+    void aLinkToDevZeroOrAFifoIsRefusedUnread() throws Exception {
+        Path zero = Files.createSymbolicLink(dir.resolve("zero.gmpsession"), Path.of("/dev/zero"));
+        assertError(zero, "cannot read: not a regular file");
+        Path fifo = org.gmplab.io.TextFileTest.fifo(dir, "fifo.gmpsession");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> assertError(fifo, "cannot read: not a regular file"));
+    }
+
     private static void assertError(Path file, String what) {
         assertThatThrownBy(() -> SessionFile.read(file))
                 .isInstanceOf(SessionException.class)
-                .hasMessageStartingWith(file.toString() + ": ")
+                .hasMessageMatching(java.util.regex.Pattern.quote(file.toString()) + "(:[0-9]+)?: .*")
                 .hasMessageContaining(what)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"))
                 .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());

@@ -100,4 +100,49 @@ class LessonsTest {
                 .isInstanceOf(ScenarioException.class)
                 .hasMessageContaining("unknown object P0: the Go 1.0 scheduler has no Ps");
     }
+
+    /** A lesson is a document from anywhere: it may name scenario files beside it, never other files on the machine. */
+    @Test
+    void aScenarioPathStaysInsideTheLessonFolder(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path lessons = Files.createDirectory(tmp.resolve("lessons"));
+        Files.createDirectory(lessons.resolve("sc"));
+        Files.copy(Path.of("scenarios/spawn.go"), lessons.resolve("sc/spawn.go"));
+        Files.copy(Path.of("scenarios/spawn.go"), tmp.resolve("outside.go"));
+        Files.createSymbolicLink(lessons.resolve("link.go"), tmp.resolve("outside.go"));
+        String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));
+        int start = good.indexOf("\"scenario\": {"), end = good.indexOf("\"steps\"");
+        java.util.function.Function<String, String> withPath = path ->
+                good.substring(0, start) + "\"scenario\": " + new com.google.gson.Gson().toJson(path) + ",\n  " + good.substring(end);
+
+        Path ok = Files.writeString(lessons.resolve("ok.json"), withPath.apply("sc/spawn.go"));
+        assertThat(LessonLoader.load(ok).scenario().program().functions()).containsKey("main");
+
+        for (String bad : List.of("../outside.go", tmp.resolve("outside.go").toString(), "sc/../../outside.go", "link.go", "a\u0000b.go", ".")) {
+            Path f = Files.writeString(lessons.resolve("bad.json"), withPath.apply(bad));
+            assertThatThrownBy(() -> LessonLoader.load(f)).as(bad)
+                    .isInstanceOf(ScenarioException.class)
+                    .hasMessageStartingWith(f + ":")
+                    .hasMessageContaining("$.scenario: expected the path of a scenario file inside the lesson's folder " + lessons.toRealPath())
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("\u0000").doesNotContain("func main"));
+        }
+    }
+
+    @Test
+    void objectNumbersBeyondAnIntAreOneLineNotACrash() throws Exception {
+        String good = Files.readString(Path.of("lessons/04-fill-local-queue.json"));
+        for (String[] c : new String[][] {
+                {"P99999999999.runq.size == 1", "unknown object P99999999999: the number after P, M or G has at most 9 digits"},
+                {"M99999999999.spinning == true", "unknown object M99999999999: the number after P, M or G has at most 9 digits"},
+                {"global.size == 99999999999999999999", "the value 99999999999999999999 in \"global.size == 99999999999999999999\" does not fit in 64 bits"}}) {
+            String text = good.replaceFirst("\"checks\": \\[", "\"checks\": [\"" + c[0] + "\", ");
+            assertThat(text).isNotEqualTo(good);
+            assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons"))).as(c[0])
+                    .isInstanceOf(ScenarioException.class)
+                    .hasMessageStartingWith("x.json:")
+                    .hasMessageEndingWith(c[1]);
+        }
+        String minutes = good.replaceFirst("\"minutes\": [0-9]+", "\"minutes\": 4294967301");
+        assertThatThrownBy(() -> LessonLoader.parse(minutes, "x.json", Path.of("lessons")))
+                .hasMessageEndingWith("$.minutes: expected an integer from 1 to 600, got 4294967301");
+    }
 }

@@ -49,4 +49,31 @@ class AtomicFileTest {
         assertThat(Files.isSymbolicLink(link)).isTrue();
         assertThat(Files.readString(real)).isEqualTo("two");
     }
+
+    @Test
+    void bytesAppearOnlyOnCommitAndAnUncommittedFileLeavesNoTrace() throws Exception {
+        Path f = dir.resolve("shot.png");
+        Files.write(f, new byte[] {1, 2, 3});
+        try (AtomicFile.Open out = AtomicFile.open(f)) {
+            out.stream().write(new byte[] {9, 9});
+            out.stream().flush();
+            assertThat(Files.readAllBytes(f)).containsExactly(1, 2, 3);
+        }
+        assertThat(Files.readAllBytes(f)).containsExactly(1, 2, 3);
+        try (AtomicFile.Open out = AtomicFile.open(f)) {
+            out.stream().write(new byte[] {7});
+            out.commit();
+        }
+        assertThat(Files.readAllBytes(f)).containsExactly(7);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("shot.png");
+        }
+    }
+
+    @Test
+    void aFolderIsNotReplaced() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("out.json"));
+        assertThatThrownBy(() -> AtomicFile.write(folder, "x")).hasMessageContaining("a folder, not a file");
+        assertThat(Files.isDirectory(folder)).isTrue();
+    }
 }

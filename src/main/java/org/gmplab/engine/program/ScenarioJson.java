@@ -1,17 +1,11 @@
 package org.gmplab.engine.program;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+
+import org.gmplab.io.TextFile;
 
 /**
  * Scenario files: JSON in, {@link Scenario} out, and back. The format is described in
@@ -57,26 +51,15 @@ public final class ScenarioJson {
     }
 
     /**
-     * The UTF-8 text of a scenario file (JSON or Go), refusing files over {@link #MAX_FILE_BYTES} and
-     * text that is not UTF-8; every failure is one ScenarioException naming the file.
+     * The UTF-8 text of a scenario file (JSON or Go), read by {@link TextFile}: refusing files over
+     * {@link #MAX_FILE_BYTES}, anything but a regular file, and text that is not UTF-8; every failure is
+     * one ScenarioException naming the file.
      */
     public static String readText(Path path) throws ScenarioException {
-        String file = path.toString();
         try {
-            if (Files.size(path) > MAX_FILE_BYTES)
-                throw new ScenarioException(file, 0, "", "file is larger than " + (MAX_FILE_BYTES >> 20) + " MB; not a scenario");
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(path))).toString();
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(file, 0, "", "not a UTF-8 text file", e);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: no such file", e);
-        } catch (AccessDeniedException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: permission denied", e);
-        } catch (IOException e) {
-            throw new ScenarioException(file, 0, "", "cannot read: " + e, e);
+            return TextFile.read(path, MAX_FILE_BYTES, "a scenario file");
+        } catch (TextFile.Unreadable e) {
+            throw new ScenarioException(path.toString(), 0, "", e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package org.gmplab.engine.program.gosrc;
 
+import java.math.BigInteger;
 import java.util.List;
 
 import org.gmplab.engine.program.Expr;
@@ -57,6 +58,13 @@ class ExprLowering extends LoweringBase {
                 throw new SourceError(lit.pos(), "integer constant " + lit.text() + " does not fit in 64 bits");
             return Operand.constant(GoType.UNTYPED_INT, lit.value().longValue(), lit);
         }
+        if (e instanceof Ast.Unary || e instanceof Ast.Binary) {
+            BigInteger v = exact(e);
+            if (v != null) {
+                if (v.bitLength() > 63) throw new SourceError(e.pos(), "constant overflow: " + AstText.of(e) + " does not fit in 64 bits");
+                return Operand.constant(GoType.UNTYPED_INT, v.longValue(), e);
+            }
+        }
         if (e instanceof Ast.OtherLit lit) throw literal(lit);
         if (e instanceof Ast.Paren p) {
             Operand x = expr(p.x());
@@ -70,6 +78,59 @@ class ExprLowering extends LoweringBase {
             throw SourceError.notSupported(f.pos(), "function literals are", "only in go func(){...}() and defer func(){...}()");
         if (e instanceof Ast.TypeExpr t) return new Operand(Operand.Mode.TYPE, type(t.type()), null, null, null, e);
         return Operand.value(GoType.EMPTY_STRUCT, new Expr.Const(0), e); // struct{}{}
+    }
+
+    /** Go's compiler keeps untyped constants to 512 bits; beyond that, {@link #exact} leaves the overflow to the 64-bit folding. */
+    private static final int EXACT_BITS = 512;
+
+    /**
+     * The exact value of an untyped integer constant expression (integer literals, untyped integer
+     * constants, the integer operators), or null if {@code e} is anything else. Go computes these exactly
+     * and checks the range only once a value is used, so {@code 1<<63 - 1} and {@code -9223372036854775808}
+     * are int64s though a step on the way to them is not. The model's constants are 64-bit, so the whole
+     * expression is folded here first; typed constants ({@code int(1) << 63}, {@code time.Hour * 1e10}) overflow
+     * at each step, as in Go, through the 64-bit folding in {@link #binary} and {@link #unary}.
+     */
+    private BigInteger exact(Ast.ExprNode e) {
+        if (e instanceof Ast.IntLit lit) return lit.value();
+        if (e instanceof Ast.Paren p) return exact(p.x());
+        if (e instanceof Ast.Ident id) {
+            Symbol s = id.name().equals("_") ? null : scope.lookup(id.name());
+            if (s instanceof Symbol.PendingConstant p) s = compiler.constant(p);
+            return s instanceof Symbol.Constant c && c.type() == GoType.UNTYPED_INT ? BigInteger.valueOf(c.value()) : null;
+        }
+        if (e instanceof Ast.Unary u) {
+            BigInteger x = exact(u.x());
+            if (x == null) return null;
+            return switch (u.op()) {
+                case "+" -> x;
+                case "-" -> x.negate();
+                case "^" -> x.not();
+                default -> null;
+            };
+        }
+        if (!(e instanceof Ast.Binary b)) return null;
+        BigInteger x = exact(b.x());
+        BigInteger y = x == null ? null : exact(b.y());
+        if (y == null) return null;
+        boolean shift = b.op().equals("<<") || b.op().equals(">>");
+        if (shift && (y.signum() < 0 || y.compareTo(BigInteger.valueOf(EXACT_BITS)) > 0)) return null;
+        if ((b.op().equals("/") || b.op().equals("%")) && y.signum() == 0) return null;
+        BigInteger r = switch (b.op()) {
+            case "+" -> x.add(y);
+            case "-" -> x.subtract(y);
+            case "*" -> x.multiply(y);
+            case "/" -> x.divide(y);      // truncated, as Go's
+            case "%" -> x.remainder(y);
+            case "&" -> x.and(y);
+            case "|" -> x.or(y);
+            case "^" -> x.xor(y);
+            case "&^" -> x.andNot(y);
+            case "<<" -> x.shiftLeft(y.intValue());
+            case ">>" -> x.shiftRight(y.intValue());
+            default -> null;               // comparisons and logic: not an integer
+        };
+        return r == null || r.bitLength() > EXACT_BITS ? null : r;
     }
 
     private static SourceError literal(Ast.OtherLit lit) {

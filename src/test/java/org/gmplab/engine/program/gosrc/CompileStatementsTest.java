@@ -6,6 +6,7 @@ import static org.gmplab.engine.program.gosrc.Go.US;
 import static org.gmplab.engine.program.gosrc.Go.bin;
 import static org.gmplab.engine.program.gosrc.Go.c;
 import static org.gmplab.engine.program.gosrc.Go.fn;
+import static org.gmplab.engine.program.gosrc.Go.firstLine;
 import static org.gmplab.engine.program.gosrc.Go.main;
 import static org.gmplab.engine.program.gosrc.Go.program;
 import static org.gmplab.engine.program.gosrc.Go.set;
@@ -193,6 +194,24 @@ class CompileStatementsTest {
                 new Stmt.Work(c(1_500_000 + 8_000 + 16 + 8 + 2 + 1000)),
                 set("x", 2),
                 new Stmt.Work(v("x")));
+    }
+
+    /** Go folds untyped constants exactly and checks the range only at the end, so these are valid int64s. */
+    @Test
+    void untypedConstantsAreExactUntilTheyAreUsed() {
+        assertThat(main("""
+                x := -9223372036854775808
+                y := 1<<63 - 1
+                z := (1<<64 - 1) >> 1
+                const max = 1<<63 - 1
+                w := max
+                _, _, _, _ = x, y, z, w
+                """)).startsWith(set("x", Long.MIN_VALUE), set("y", Long.MAX_VALUE), set("z", Long.MAX_VALUE), set("w", Long.MAX_VALUE));
+        assertThat(firstLine("func main() {\n\tx := 1 << 63\n\t_ = x\n}")).isEqualTo("t.go:2:9: constant overflow: 1 << 63 does not fit in 64 bits");
+        assertThat(firstLine("func main() {\n\tx := -9223372036854775808 - 1\n\t_ = x\n}"))
+                .isEqualTo("t.go:2:28: constant overflow: -9223372036854775808 - 1 does not fit in 64 bits");
+        // a typed constant overflows at the step that leaves 64 bits, as in Go
+        assertThat(firstLine("func main() {\n\tx := int(1) << 63 >> 1\n\t_ = x\n}")).startsWith("t.go:2:14: constant overflow: int(1) << 63");
     }
 
     @Test

@@ -1,0 +1,38 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+
+import org.gmplab.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code gmplab screenshot -o FILE} replaces the file whole, the way every saved file is written. */
+class ScreenshotCommandTest {
+    @TempDir Path dir;
+
+    @Test
+    void thePngReplacesTheOldFileWholeAndLeavesNoTemporaryFile() throws Exception {
+        Path png = Files.writeString(dir.resolve("shot.png"), "an old picture");
+        Files.setPosixFilePermissions(png, PosixFilePermissions.fromString("rw-rw-r--"));
+        Object before = Files.readAttributes(png, BasicFileAttributes.class).fileKey();   // its inode, on Linux
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(new String[] {"screenshot", "scenarios/spawn1000.json", "--at", "5", "-o", png.toString()},
+                new PrintWriter(out, true), new PrintWriter(err, true), new ScreenshotCommand());
+        assertThat(code).as(err.toString()).isZero();
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+        // a new file moved over the old one, not the old one overwritten in place (a reader never sees half a PNG)
+        if (before != null) assertThat(Files.readAttributes(png, BasicFileAttributes.class).fileKey()).isNotEqualTo(before);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(png))).isEqualTo("rw-rw-r--");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("shot.png");
+        }
+    }
+}

@@ -26,7 +26,7 @@ public final class InterpreterBench {
     private static final int WARMUP = 2;
 
     public static void main(String[] args) throws Exception {
-        long busyFor = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000; // virtual ns of each busy run
+        long busyFor = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000; // virtual ns of each busy run
         System.out.println("| program | GOMAXPROCS | virtual time | wall time (median of " + REPS + ") | statements/s |");
         System.out.println("|---|---|---|---|---|");
         for (int procs : new int[] {2, 4}) row("9 goroutines in `for {}`", procs, busy(procs), busyFor);

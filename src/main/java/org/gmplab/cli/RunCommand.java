@@ -152,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
     private Outcome runStep(Scenario sc, long limit, PrintWriter out, EventsJson.Writer events) throws IOException {
         try (Engine e = Engine.step(sc)) {
             if (schedtraceMs == null) {
-                e.run(limit);
+                Progress.onTerminal(spec.commandLine().getErr()).run(e, limit);
                 write(events, e.drainEvents());
                 printLockstats(e, out);
                 return e.outcome();

@@ -176,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
             e.limit(Limit.events(maxEvents, "with --max-events N"));
             Consumer<Event> sink = events == null ? ev -> { } : ev -> write(events, ev);
             if (schedtraceMs == null) {
-                e.runUntil(limit, null, sink);
+                Progress.onTerminal(spec.commandLine().getErr()).run(e, limit, sink);
                 printLockstats(e, out);
                 return e.outcome();
             }

@@ -15,7 +15,9 @@ package org.gmplab.engine;
  *                   of a periodic pattern such as a ping-pong pair)
  * @param newm       creating and starting an OS thread (≈ 30 µs)
  * @param runnextBackoff Go's {@code usleep(3)} before stealing a running P's runnext
- * @param workSlice  how often long {@code work} checks for preemption (the function-prologue check)
+ * @param workSlice  how often long {@code work} checks for preemption (the function-prologue check); in step
+ *                   mode also the longest run of local statements (assignments, jumps, calls) between two
+ *                   scheduling points
  * @param timerSlack a {@code usleep(d)} really sleeps between d and d + timerSlack (Linux's default timer
  *                   slack is 50 µs: Go measures sysmon's 20 µs sleep as ≈ 70 µs, GO-SCHEDULER.md 3.c); the
  *                   extra is drawn from the sleeping M's seeded random source, so runs stay repeatable

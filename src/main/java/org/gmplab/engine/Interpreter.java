@@ -7,9 +7,18 @@ import org.gmplab.engine.program.IntExpr;
 
 /**
  * Runs a goroutine's compiled code on its M, one instruction at a time, until the goroutine yields,
- * blocks, exits or is asked to stop (preemption is honoured at every instruction boundary and every
- * {@code workSlice} inside a long {@code work}, like Go's function-prologue check). Each instruction is a
- * scheduling point: in step mode the turnstile may let another engine thread run in between.
+ * blocks, exits or is asked to stop (preemption is honoured at every scheduling point, like Go's
+ * function-prologue check).
+ *
+ * <p>Scheduling points, where the turnstile may let another engine thread run: every instruction that
+ * other threads can see (a channel operation, a {@code go}, a lock...), every {@code workSlice} inside a
+ * long {@code work}, and in step mode every {@code workSlice} of <em>local</em> instructions (assignments,
+ * jumps, calls and returns: they touch only the goroutine's own frame). Local instructions in between
+ * are only counted, their cost paid at the next scheduling point: nothing outside the goroutine can tell
+ * the difference, and a busy loop no longer hands the token over every few virtual nanoseconds (a switch
+ * of Java threads each time, which made nine goroutines in {@code for {}} take seconds of wall time per
+ * virtual millisecond). A preemption asked for meanwhile is seen at most a {@code workSlice} late, as in
+ * a long {@code work}, and Go's own asynchronous preemption takes microseconds to land too.
  */
 final class Interpreter {
     /** Why the goroutine stopped running on this M; the M then does Go's matching mcall function. */
@@ -33,18 +42,26 @@ final class Interpreter {
         Turnstile ts = m.sched.ts;
         Costs costs = m.sched.costs;
         Handles handles = m.sched.handles;
+        long statement = costs.statement();
+        // Live mode pays every instruction at once: its scheduling points are where a freeze stops the M.
+        long quantum = ts instanceof StepTurnstile ? costs.workSlice() : 0;
+        long owed = 0; // virtual ns of local instructions run since the last scheduling point
         try {
             Sudog woken = gp.param;
             if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
+                Goroutine.Frame f = gp.frame;
+                Insn in = f.code.at(f.pc);
+                if (owed > 0 && (owed >= quantum || !local(in.op()))) {
+                    ts.pass(m, owed); // others run first whatever is earlier than what comes next
+                    owed = 0;
+                }
                 if (gp.preempt) return Yield.PREEMPTED;
                 if (gp.injected != null) {
                     Yield y = injected(gp);
                     if (y != null) return y;
                     continue;
                 }
-                Goroutine.Frame f = gp.frame;
-                Insn in = f.code.at(f.pc);
                 switch (in.op()) {
                     case Insn.WORK -> {
                         if (f.workLeft < 0) {
@@ -77,22 +94,28 @@ final class Interpreter {
                         if (f.depth >= Goroutine.MAX_DEPTH) throw stackOverflow(); // Go's morestack → newstack
                         f.pc++;
                         gp.frame = new Goroutine.Frame(m.sched.program.function(c.fn()), f, args);
-                        ts.pass(m, costs.statement());
+                        owed += statement;
                     }
                     case Insn.SET -> {
                         Insn.Set set = (Insn.Set) in;
                         f.locals[set.slot()] = set.value().eval(f.locals);
                         f.pc++;
-                        ts.pass(m, costs.statement());
+                        owed += statement;
                     }
                     case Insn.JUMP_IF_ZERO -> {
                         Insn.JumpIfZero j = (Insn.JumpIfZero) in;
                         f.pc = j.cond().eval(f.locals) == 0 ? j.target() : f.pc + 1;
-                        ts.pass(m, costs.statement());
+                        owed += statement;
                     }
                     case Insn.JUMP -> {
-                        f.pc = ((Insn.Jump) in).target();
-                        ts.pass(m, costs.statement());
+                        int target = ((Insn.Jump) in).target();
+                        if (target == f.pc && statement > 0) {
+                            // for {}: it would jump to itself until the next scheduling point; count those jumps at once
+                            owed += statement * Math.max(1, (quantum - owed + statement - 1) / statement);
+                        } else {
+                            f.pc = target;
+                            owed += statement;
+                        }
                     }
                     case Insn.GOSCHED -> {
                         f.pc++;
@@ -101,11 +124,12 @@ final class Interpreter {
                     case Insn.RETURN -> {
                         gp.frame = f.caller;
                         if (gp.frame == null) {
+                            if (owed > 0) ts.pass(m, owed); // the goroutine's statements happened before it exits
                             if (gp.goid == 1) throw new ProgramExit();
                             gp.stack = f; // kept with the dead G for reuse, as Go keeps its stack
                             return Yield.EXIT;
                         }
-                        ts.pass(m, costs.statement());
+                        owed += statement;
                     }
                     case Insn.WG_ADD -> {
                         Insn.WgAdd a = (Insn.WgAdd) in;
@@ -248,8 +272,14 @@ final class Interpreter {
                 }
             }
         } catch (ArithmeticException e) {
+            if (owed > 0) ts.pass(m, owed); // the panic comes after the statements before it
             throw new GoPanic("panic: runtime error: integer divide by zero");
         }
+    }
+
+    /** Instructions that touch only the goroutine's own frame: nothing outside it can see them run. */
+    private static boolean local(int op) {
+        return op == Insn.SET || op == Insn.JUMP || op == Insn.JUMP_IF_ZERO || op == Insn.CALL || op == Insn.RETURN;
     }
 
     /** Carries out an action injected from outside at this instruction boundary; null means go on running. */

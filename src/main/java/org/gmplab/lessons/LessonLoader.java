@@ -166,10 +166,10 @@ public final class LessonLoader {
         }
         if (m.containsKey("events")) { keys(o, List.of("events"), List.of()); return new Lesson.Until.Events(positive(m.get("events"))); }
         if (m.containsKey("major")) { keys(o, List.of("major"), List.of()); return new Lesson.Until.Major(positive(m.get("major"))); }
-        if (m.containsKey("time")) { keys(o, List.of("time"), List.of()); return new Lesson.Until.Time(duration(m.get("time"))); }
+        if (m.containsKey("time")) { keys(o, List.of("time"), List.of()); return new Lesson.Until.Time(stepDuration(m.get("time"))); }
         if (m.containsKey("when")) {
             keys(o, List.of("when", "within"), List.of("when"));
-            return new Lesson.Until.When(check(m.get("when"), sc), m.containsKey("within") ? duration(m.get("within")) : 10_000_000_000L);
+            return new Lesson.Until.When(check(m.get("when"), sc), m.containsKey("within") ? stepDuration(m.get("within")) : 10_000_000_000L);
         }
         if (m.containsKey("end")) { keys(o, List.of("end"), List.of()); return new Lesson.Until.End(); }
         throw error(o, "expected one of the keys event, events, major, time, when, end");
@@ -298,6 +298,14 @@ public final class LessonLoader {
             // reported below
         }
         throw error(n, "expected a positive duration like \"2ms\", got " + JsonTree.describe(n));
+    }
+
+    /** How long a step may wait: as every other step, at most {@link LessonRunner#MAX_STEP_NANOS} of virtual time. */
+    private long stepDuration(Node n) throws ScenarioException {
+        long d = duration(n);
+        if (d > LessonRunner.MAX_STEP_NANOS)
+            throw error(n, "a step may wait at most " + LessonRunner.MAX_STEP_NANOS / 1_000_000_000 + "s of virtual time, got " + JsonTree.describe(n));
+        return d;
     }
 
     private ScenarioException error(Node n, String message) {

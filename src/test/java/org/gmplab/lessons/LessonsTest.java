@@ -67,6 +67,22 @@ class LessonsTest {
         }
     }
 
+    /** A {@code time} or {@code within} longer than any other step may run is refused with the limit, not run for hours. */
+    @Test
+    void aStepWaitsAtMostSixtySecondsOfVirtualTime() throws Exception {
+        String good = Files.readString(Path.of("lessons/14-sysmon-preemption.json"));
+        assertThat(good).contains("\"until\": {\"time\": \"5ms\"}");
+        String text = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"time\": \"120s\"}");
+        assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("x.json:60: ")
+                .hasMessageEndingWith("a step may wait at most 60s of virtual time, got \"120s\"");
+        String within = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"when\": \"G1.status == running\", \"within\": \"61s\"}");
+        assertThatThrownBy(() -> LessonLoader.parse(within, "x.json", Path.of("lessons")))
+                .hasMessageEndingWith("a step may wait at most 60s of virtual time, got \"61s\"");
+        LessonLoader.parse(good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"time\": \"60s\"}"), "x.json", Path.of("lessons"));
+    }
+
     @Test
     void aRestartStepRunsTheSameScenarioAgainUnderTheOtherScheduler() throws Exception {
         // given lesson 17: Go 1.0 first, then "restart": "gmp"

@@ -103,6 +103,9 @@ public final class Compiler {
                     block(iff.otherwise());
                     out.set(skip, new Insn.Jump(out.size(), "else"));
                 }
+            } else if (s instanceof Stmt.While w && w.body().isEmpty() && w.cond() instanceof Expr.Const c && c.value() != 0) {
+                // for {}: one jump to itself, which the interpreter runs as a spin until its next scheduling point
+                out.add(new Insn.Jump(out.size(), "for " + w.cond()));
             } else if (s instanceof Stmt.While w) {
                 int top = out.size();
                 out.add(null);

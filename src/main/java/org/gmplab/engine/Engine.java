@@ -387,7 +387,7 @@ public final class Engine implements AutoCloseable {
         else {
             java.io.StringWriter sw = new java.io.StringWriter();
             why.printStackTrace(new java.io.PrintWriter(sw));
-            o = new Outcome(Outcome.Kind.CRASHED, "engine failure in " + self.thread.getName() + ": " + why + "\n" + sw);
+            o = new Outcome(Outcome.Kind.CRASHED, "engine failure in " + (self == null ? "the controller" : self.thread.getName()) + ": " + why + "\n" + sw);
         }
         if (outcome.compareAndSet(null, o)) {
             int mid = self instanceof Machine m ? m.id : -1;
@@ -399,8 +399,9 @@ public final class Engine implements AutoCloseable {
             }
             ended.countDown();
         }
-        if (ts instanceof StepTurnstile st) st.finish(self);
-        else ts.shutdown();
+        if (ts instanceof StepTurnstile st) {
+            if (self != null) st.finish(self);   // the controller (self == null) already has the frozen world
+        } else ts.shutdown();
     }
 
     /** Stops every engine thread and waits for them to end. */

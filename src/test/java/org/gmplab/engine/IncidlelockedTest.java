@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,10 +24,39 @@ import org.junit.jupiter.api.Test;
  */
 class IncidlelockedTest {
     /** Two goroutines making syscalls one after the other at GOMAXPROCS 1, waited for by main. */
-    static Scenario syscalls(int n) {
+    static Scenario syscalls(int n) { return syscalls(n, "20us"); }
+
+    static Scenario syscalls(int n, String d) {
         return prog().procs(1).wg("wg")
                 .fn(fn("main", add("wg", "2"), go("w"), go("w"), waitWg("wg")))
-                .fn(fn("w", loop("i", String.valueOf(n), syscall("20us")), done("wg"))).build("syscalls");
+                .fn(fn("w", loop("i", String.valueOf(n), syscall(d)), done("wg"))).build("syscalls");
+    }
+
+    /**
+     * Step mode, with the invariants checked at every safe point: sysmon's retakes, sysmon's network poll
+     * and a spawn from the controls each bracket their hand-off, and leave nmidlelocked at 0 behind them.
+     */
+    @Test
+    void incidlelockedIsUndoneBeforeTheNextSafePointInStepMode() {
+        StepRuns.Run retakes = StepRuns.run(syscalls(50, "200us"));
+        assertThat(retakes.outcome().kind()).as(retakes.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(retakes.of(EventKind.RETAKE)).isNotEmpty();
+
+        // main waits for the network while two CPU-bound goroutines keep both Ps busy: sysmon polls
+        Scenario busy = prog().procs(2).wg("wg").fn(fn("main", add("wg", "2"), go("cpu"), go("cpu"), netread("1ms"), waitWg("wg")))
+                .fn(fn("cpu", work("30ms"), done("wg"))).build("net-busy");
+        StepRuns.Run polled = StepRuns.run(busy);
+        assertThat(polled.outcome().kind()).as(polled.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(polled.of(EventKind.NETPOLL)).anyMatch(e -> e.m() == 1);
+
+        try (Engine e = Engine.step(syscalls(50, "200us").withGomaxprocs(2))) {
+            e.run(100_000);
+            e.inject(new Action.Spawn("w", 1, List.of()));
+            e.run(60_000_000_000L);
+            assertThat(e.outcome()).isNotNull();
+            assertThat(e.outcome().kind()).as(e.outcome().message()).isIn(Outcome.Kind.EXITED, Outcome.Kind.FATAL);
+            assertThat(e.outcome().message()).doesNotContain("nmidlelocked");
+        }
     }
 
     /**

@@ -49,7 +49,7 @@ final class Actions {
             if (!sched.injectedBlocked.contains(g)) throw new IllegalArgumentException("G" + x.goid() + " was not blocked from outside");
             return new Prepared("G" + x.goid() + " is unblocked: it goes to the global queue", () -> {
                 sched.injectedBlocked.remove(g);
-                sched.injectglist(new ArrayList<>(List.of(g)), null, null);
+                sched.injectglistFromOutside(new ArrayList<>(List.of(g)));
             });
         }
         if (a instanceof Action.Spawn x) {
@@ -62,7 +62,7 @@ final class Actions {
             return new Prepared(x.count() + " goroutine(s) running " + x.fn() + " start: to the global queue, and idle Ps are started for them", () -> {
                 List<Goroutine> gs = new ArrayList<>();
                 for (int i = 0; i < x.count(); i++) gs.add(sched.newprocNoP(fn, args));
-                sched.injectglist(gs, null, null);
+                sched.injectglistFromOutside(gs);
             });
         }
         if (a instanceof Action.SetGomaxprocs x) {
@@ -72,7 +72,7 @@ final class Actions {
                             List.of(new org.gmplab.engine.program.Stmt.Gomaxprocs(org.gmplab.engine.program.Expr.of(x.n())))))).main();
             return new Prepared("a goroutine starts to call runtime.GOMAXPROCS(" + x.n() + ")", () -> {
                 Goroutine g = sched.newprocNoP(renamed(code, "runtime.GOMAXPROCS"), new long[0]);
-                sched.injectglist(new ArrayList<>(List.of(g)), null, null);
+                sched.injectglistFromOutside(new ArrayList<>(List.of(g)));
             });
         }
         if (a instanceof Action.NetReady x) {

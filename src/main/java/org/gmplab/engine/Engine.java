@@ -460,8 +460,9 @@ public final class Engine implements AutoCloseable {
             outcome.compareAndSet(null, OUT_OF_MEMORY);
         } finally {
             ended.countDown();
-            if (ts instanceof StepTurnstile st) st.finish(self);
-            else ts.shutdown();
+            if (ts instanceof StepTurnstile st) {
+                if (self != null) st.finish(self);   // the controller (self == null) already has the frozen world
+            } else ts.shutdown();
         }
     }
 
@@ -474,7 +475,7 @@ public final class Engine implements AutoCloseable {
         if (why instanceof OutOfMemoryError) return OUT_OF_MEMORY;
         java.io.StringWriter sw = new java.io.StringWriter();
         why.printStackTrace(new java.io.PrintWriter(sw));
-        return new Outcome(Outcome.Kind.CRASHED, "engine failure in " + self.thread.getName() + ": " + why + "\n" + sw);
+        return new Outcome(Outcome.Kind.CRASHED, "engine failure in " + (self == null ? "the controller" : self.thread.getName()) + ": " + why + "\n" + sw);
     }
 
     /** Stops every engine thread and waits for them to end. */

@@ -45,7 +45,8 @@ public final class Sched {
     final AtomicInteger needspinning = new AtomicInteger();
 
     final AtomicLong goidgen = new AtomicLong();
-    private int mnext;                       // guarded by lock
+    /** Ms reserved so far (Go's {@code sched.mnext}); written under lock, volatile for the views. */
+    private volatile int mnext;
     /** Every M ever created, in creation order, sysmon among them. */
     final List<Machine> allm = new CopyOnWriteArrayList<>();
 
@@ -81,6 +82,12 @@ public final class Sched {
     volatile Sysmon sysmon;
     /** Ms without a P that are not part of deadlock detection (sysmon). Guarded by lock. */
     int nmsys;
+    /**
+     * Go's {@code sched.nmidlelocked}: idle Ms locked to a goroutine. There is no LockOSThread here, so it
+     * is never above 0; it only goes below, by one for each thread outside checkdead's count that is
+     * between taking a P or runnable Gs and handing them to an M ({@link #incidlelocked}). Guarded by lock.
+     */
+    int nmidlelocked;
 
     final AtomicLong timerSeq = new AtomicLong();
     /** Goroutines parked with nothing that could wake them (nil channel, empty select). */
@@ -234,21 +241,47 @@ public final class Sched {
         return mp;
     }
 
-    int mcount() { return allm.size(); }
+    /**
+     * Go's {@code mcount}: Ms ever reserved ({@code sched.mnext}; none is ever freed). An M counts from the
+     * moment startm reserves its id under sched.lock, not from when newm adds it to allm after dropping
+     * the lock: in between, the new M is already the one that will run its P, and checkdead must not
+     * take the gap for "every M is idle".
+     */
+    int mcount() { return mnext; }
+
+    /**
+     * Go's {@code incidlelocked}. Its callers here are the threads checkdead does not count (sysmon, which
+     * is in nmsys, and the controls, which are no M at all): {@code incidlelocked(-1)} before they take a
+     * P or make Gs runnable pretends that one more M runs, so that an M going idle meanwhile does not
+     * count the P or the Gs on their way to an M as a deadlock; {@code incidlelocked(1)} afterwards runs
+     * the checkdead that such an M could not conclude. Go does the same in {@code retake} and in sysmon's
+     * network poll.
+     */
+    void incidlelocked(int v) {
+        lock.lock();
+        try {
+            nmidlelocked += v;
+            if (v > 0) checkdead();
+        } finally {
+            lock.unlock();
+        }
+    }
 
     /** Reserves an M id (Go's {@code mReserveID}). sched.lock held. */
     int mReserveID() { return mnext++; }
 
     /**
-     * Go's {@code checkdead}: if no M is running any more, nothing can ever make progress — all
-     * goroutines are asleep. (Go also counts Ms locked or in syscalls, and timers; none exist yet.)
+     * Go's {@code checkdead}: if no M is running any more ({@code mcount() - nmidle - nmidlelocked -
+     * nmsys}; an M in a system call or blocked in the poller counts as running), nothing can ever make
+     * progress — all goroutines are asleep, unless a timer or the controls can still wake one.
      * sched.lock held.
      */
     private void checkdead() {
         if (!mainStarted) return;
-        int run = mcount() - nmidle - nmsys;
+        int run = mcount() - nmidle - nmidlelocked - nmsys;
         if (run > 0) return;
-        if (run < 0) throw new IllegalStateException("checkdead: inconsistent counts: mcount=" + mcount() + " nmidle=" + nmidle + " nmsys=" + nmsys);
+        if (run < 0) throw new IllegalStateException("checkdead: inconsistent counts: mcount=" + mcount() + " nmidle=" + nmidle
+                + " nmidlelocked=" + nmidlelocked + " nmsys=" + nmsys);
         for (Goroutine gp : allgs()) {
             GStatus st = gp.status;
             if (st == GStatus.RUNNABLE || st == GStatus.RUNNING || st == GStatus.SYSCALL)
@@ -328,7 +361,7 @@ public final class Sched {
             }
             nmp = mget();
             if (nmp == null) {
-                int id = mnext++;
+                int id = mReserveID();
                 lock.unlock();
                 newm(pp, spinning, id, caller);
                 return;
@@ -455,6 +488,25 @@ public final class Sched {
         wakep(by);
     }
 
+    /**
+     * injectglist for the controls (a goroutine spawned or unblocked from outside, in live mode while the
+     * Ms run): the controller is no M, so, like sysmon's network poll, it pretends to be a running one
+     * ({@link #incidlelocked}) until the Gs are queued and their Ps handed to Ms. A deadlock that only
+     * this last checkdead can see ends the run.
+     */
+    void injectglistFromOutside(List<Goroutine> glist) {
+        incidlelocked(-1);
+        try {
+            injectglist(glist, null, null);
+        } finally {
+            try {
+                incidlelocked(1);
+            } catch (RuntimeException e) {
+                engine.end(null, e);
+            }
+        }
+    }
+
     private void startIdle(int n, Machine by) {
         for (int i = 0; i < n; i++) {
             Processor pp;
@@ -500,7 +552,7 @@ public final class Sched {
         int id;
         lock.lock();
         try {
-            id = mnext++;
+            id = mReserveID();
             nmsys++;
         } finally {
             lock.unlock();

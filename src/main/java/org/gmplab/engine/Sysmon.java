@@ -65,7 +65,14 @@ final class Sysmon extends Machine {
                 if (!list.isEmpty()) {
                     if (sched.trace.on()) sched.trace.emit(this, EventKind.NETPOLL, list.get(0).goid, id, -1, Trace.d("ready", list.size()),
                             "sysmon: nobody polled the network for over 10 ms → it polls: data arrived for " + list + " (to the global queue)");
+                    // Need to decrement number of idle locked M's (pretending that one more is running)
+                    // before injectglist. Otherwise it can lead to the following situation: injectglist
+                    // grabs all P's but before it starts M's to run the P's, another M returns from
+                    // syscall, finishes running its G, observes that there is no work to do and no other
+                    // running M's and reports deadlock.
+                    sched.incidlelocked(-1);
                     sched.injectglist(list, null, this);
+                    sched.incidlelocked(1);
                 }
             }
             // retake P's blocked in syscalls and preempt long running G's
@@ -151,6 +158,10 @@ final class Sysmon extends Machine {
                 // from deep sleep.
                 if (pp.runq.runqempty() && sched.nmspinning.get() + sched.npidle.get() > 0 && pp.sysmonSyscallwhen + SYSCALL_RETAKE_NS > now)
                     continue;
+                // Need to decrement number of idle locked M's (pretending that one more is running)
+                // before the CAS. Otherwise the M from which we retake can exit the syscall, increment
+                // nmidle and report deadlock.
+                sched.incidlelocked(-1);
                 if (pp.casStatus(s, PStatus.IDLE)) {
                     n++;
                     pp.syscalltick++;
@@ -164,6 +175,7 @@ final class Sysmon extends Machine {
                     }
                     sched.handoffp(pp, this);
                 }
+                sched.incidlelocked(1);
             }
         }
         return n;

@@ -146,6 +146,8 @@ final class WorldReader {
         }
         List<Machine> idleMs = sched.idleMs();
         if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
+        // incidlelocked(-1) and its incidlelocked(1) are never a scheduling point apart.
+        if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
         int spinning = 0;
         for (Machine m : sched.allm) {
             if (m.spinning) spinning++;

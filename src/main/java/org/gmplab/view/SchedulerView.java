@@ -292,7 +292,7 @@ public final class SchedulerView extends Region {
      * Paints the moment at {@code now} unless the canvas already shows it: while the tokens glide and the marks
      * fade, each pulse paints; the pulse that finds the glide over paints its last frame, whenever it comes;
      * then nothing, until something changes. Without a frame clock there is no glide: the moment is painted
-     * at rest.
+     * where the glide ends (and {@link #paintAt} can still paint any point of it).
      */
     private void draw(long now) {
         if (snap == null) return;
@@ -303,7 +303,8 @@ public final class SchedulerView extends Region {
         long sinceMarks = now - markNanos;
         double alpha = !fades ? 0 : !running || sinceMarks < markHoldNanos() ? 1
                 : Math.max(0, 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS);
-        if (transition != null && t >= 1 && alpha <= 0) transition = null;   // over: at rest from now on
+        // over: at rest from now on (without a clock the transition stays, for paintAt)
+        if (running && transition != null && t >= 1 && alpha <= 0) transition = null;
         if (transition == null) { t = 1; alpha = 0; }
         boolean shown = painted != null && painted.snap() == snap && painted.layout() == layout
                 && painted.transition() == transition && paintedT == t && painted.markAlpha() == alpha;

@@ -149,6 +149,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
                 view.show(before, List.of());
                 view.show(after, events);
                 view.paintAt(progress);
+                if (!view.errorProperty().get().isEmpty()) throw new IllegalStateException(view.errorProperty().get());
                 WritableImage img = view.canvas().snapshot(null, null);
                 done.complete(toBufferedImage(img));
             } catch (Throwable t) {

@@ -65,7 +65,7 @@ public final class ControlsPane extends StackPane {
     public static final String TYPES_TEXT = "gmplab.typesText";
 
     /** Beyond this many events between two moments shown, the canvas draws no arcs (it was a jump). */
-    static final int MAX_ARC_EVENTS = 500;
+    static final int MAX_ARC_EVENTS = SchedulerView.MAX_GLIDE_EVENTS;
 
     final Controller controller;
     final SchedulerView view;
@@ -123,15 +123,19 @@ public final class ControlsPane extends StackPane {
         Button dismiss = new Button("Dismiss");
         dismiss.setId("errorDismiss");
         TransportBar.tip(dismiss, "Hide this message; the app goes on");
-        dismiss.setOnAction(e -> c.dismissError());
+        dismiss.setOnAction(e -> { c.dismissError(); view.dismissError(); });
         errorBar = new HBox(8, new Label("⚠"), errorText, dismiss);
         errorBar.setId("errorBar");
         errorBar.setAlignment(Pos.CENTER_LEFT);
         errorBar.setPadding(new Insets(6));
         errorBar.setStyle("-fx-background-color: #fde7e9; -fx-border-color: #b00020;");
         HBox.setHgrow(errorText, Priority.ALWAYS);
-        errorText.textProperty().bind(c.errorProperty());
-        errorBar.visibleProperty().bind(c.errorProperty().isNotEmpty());
+        // the run's error first; else the canvas's (a moment it could not lay out or paint)
+        javafx.beans.binding.StringBinding error = javafx.beans.binding.Bindings.createStringBinding(
+                () -> c.errorProperty().get().isEmpty() ? view.errorProperty().get() : c.errorProperty().get(),
+                c.errorProperty(), view.errorProperty());
+        errorText.textProperty().bind(error);
+        errorBar.visibleProperty().bind(error.isNotEmpty());
         errorBar.managedProperty().bind(errorBar.visibleProperty());
 
         // the window's own tools beside the transport, wrapping onto a second line when the lessons take room

@@ -13,4 +13,17 @@ public record Frame(Snapshot snap, Layout layout, Theme theme, Transition transi
     public Rect token(long goid) {
         return transition == null ? layout.tokens.get(goid) : transition.position(goid, progress);
     }
+
+    /**
+     * What this frame draws at ({@code x}, {@code y}): the token on top there, where it is in this frame (mid-glide
+     * too; tokens are painted in the snapshot's order, so the last one is on top), else an M, a P or a pool.
+     */
+    public Layout.Hit hit(double x, double y) {
+        java.util.List<Snapshot.G> gs = snap.gs();
+        for (int i = gs.size() - 1; i >= 0; i--) {
+            Rect r = token(gs.get(i).goid());
+            if (r != null && r.contains(x, y)) return new Layout.Hit(Layout.Hit.Kind.G, gs.get(i).goid(), null);
+        }
+        return layout.hitPlace(x, y);
+    }
 }

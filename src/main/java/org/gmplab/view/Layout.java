@@ -123,10 +123,13 @@ public final class Layout {
             if (score > best) { best = score; bestCols = cols; }
         }
         int cols = bestCols, rows = (n + cols - 1) / cols;
-        double cw = (grid.w() - (cols - 1) * gap) / cols, ch = (grid.h() - (rows - 1) * gap) / rows;
+        // On a canvas too small for the gaps, the gaps shrink (to a quarter of the room at most): a card may
+        // be tiny, never of negative size.
+        double gx = Math.min(gap, grid.w() / (4.0 * cols)), gy = Math.min(gap, grid.h() / (4.0 * rows));
+        double cw = (grid.w() - (cols - 1) * gx) / cols, ch = (grid.h() - (rows - 1) * gy) / rows;
         for (int i = 0; i < n; i++) {
             Snapshot.Proc p = s.ps().get(i);
-            Rect card = new Rect(grid.x() + (i % cols) * (cw + gap), grid.y() + (i / cols) * (ch + gap), cw, ch);
+            Rect card = new Rect(grid.x() + (i % cols) * (cw + gx), grid.y() + (i / cols) * (ch + gy), cw, ch);
             cards.put(p.id(), card(p, card));
         }
     }
@@ -227,11 +230,11 @@ public final class Layout {
 
     private Pool tokenPool(String key, Rect r, List<Long> goids) {
         Rect body = body(r);
-        double ts = Math.min(font * 1.9, Math.max(0, body.h() - 2));
+        double ts = Math.min(font * 1.9, Math.max(0, Math.min(body.h() - 2, body.w())));
         double step = ts + Math.max(2, font * 0.2);
-        int cols = ts <= 0 ? 0 : (int) Math.floor((body.w() + step - ts) / step);
-        int rows = ts <= 0 ? 0 : (int) Math.floor((body.h() + step - ts) / step);
-        int room = Math.max(0, cols * rows);
+        int cols = ts <= 0 ? 0 : Math.max(0, (int) Math.floor((body.w() + step - ts) / step));
+        int rows = ts <= 0 ? 0 : Math.max(0, (int) Math.floor((body.h() + step - ts) / step));
+        int room = cols * rows;
         int n = goids.size();
         int shownN = n <= room ? n : Math.max(0, room - 2);   // keep two cells for the "+N" label
         List<Long> shown = new ArrayList<>(goids.subList(0, shownN));
@@ -241,9 +244,8 @@ public final class Layout {
         }
         Rect more = null;
         if (shownN < n) {
-            int k = shownN;
-            double mw = Math.min(body.right() - (body.x() + (k % cols) * step), 2 * step);
-            more = new Rect(body.x() + (k % cols) * step, body.y() + (k / cols) * step, Math.max(0, mw), ts);
+            // the cell after the last token shown, or the body's corner when not one token fits
+            more = cell(body, shownN, cols, step, step, 2 * step, ts);
             for (int j = shownN; j < n; j++) anchors.put(goids.get(j), more);
         }
         return new Pool(key, TITLES.get(key), r, body, List.of(), shown, n, more);
@@ -257,7 +259,7 @@ public final class Layout {
         double cellW = withG ? cw + ch + font * 0.3 : cw;
         double step = Math.max(2, font * 0.25);
         int cols = Math.max(0, (int) Math.floor((body.w() + step) / (cellW + step)));
-        int rows = ch <= 0 ? 0 : (int) Math.floor((body.h() + step) / (ch + step));
+        int rows = ch <= 0 ? 0 : Math.max(0, (int) Math.floor((body.h() + step) / (ch + step)));
         int room = cols * rows;
         int n = chips.size();
         int shownN = n <= room ? n : Math.max(0, room - 1);
@@ -269,13 +271,20 @@ public final class Layout {
             placed.add(new Chip(c.label(), cr, c.id(), c.isM()));
             if (c.isM()) ms.put(c.id(), cr);
         }
-        Rect more = null;
-        if (shownN < n) {
-            int k = shownN;
-            double x = body.x() + (k % cols) * (cellW + step);
-            more = new Rect(x, body.y() + (k / cols) * (ch + step), Math.min(cellW, body.right() - x), ch);
-        }
+        // the cell after the last chip shown, or the body's corner when not one chip fits (a box narrower
+        // than a chip still says how many it holds)
+        Rect more = shownN < n ? cell(body, shownN, cols, cellW + step, ch + step, cellW, ch) : null;
         return new Pool(key, TITLES.get(key), r, body, List.copyOf(placed), List.of(), n, more);
+    }
+
+    /**
+     * Cell {@code k} of a grid of {@code cols} columns ({@code dx}, {@code dy} apart) filling {@code body}
+     * from its top-left corner, {@code w × h} and cut to the body; cell 0 when no column fits.
+     */
+    private static Rect cell(Rect body, int k, int cols, double dx, double dy, double w, double h) {
+        int c = Math.max(1, cols);
+        double x = body.x() + (k % c) * dx, y = body.y() + (k / c) * dy;
+        return new Rect(x, y, Math.max(0, Math.min(w, body.right() - x)), Math.max(0, Math.min(h, body.bottom() - y)));
     }
 
     /** The pool with another title (Go 1.0 worlds name the M pools differently), or as it is if {@code title} is null. */
@@ -340,6 +349,11 @@ public final class Layout {
     public Hit hit(double x, double y) {
         for (Map.Entry<Long, Rect> e : tokens.entrySet())
             if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.G, e.getKey(), null);
+        return hitPlace(x, y);
+    }
+
+    /** The M, P card or pool at ({@code x}, {@code y}), or null: what is under a point when no token is. */
+    public Hit hitPlace(double x, double y) {
         for (Map.Entry<Integer, Rect> e : ms.entrySet())
             if (e.getValue().contains(x, y)) return new Hit(Hit.Kind.M, e.getKey(), null);
         for (Card c : cards.values()) if (c.card().contains(x, y)) return new Hit(Hit.Kind.P, c.p(), null);

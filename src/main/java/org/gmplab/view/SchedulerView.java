@@ -24,14 +24,25 @@ import org.gmplab.snapshot.Snapshot;
  * (FX thread); one {@link AnimationTimer} — running only while the canvas is in a showing window — picks
  * them up and glides the tokens from the old layout to the new one. When a snapshot arrives before the
  * previous glide has ended, the view snaps to it instead: it never lags behind the engine.
+ *
+ * <p>The canvas never lies: a glide's last frame is painted however late the pulse that ends it comes, a
+ * moment that cannot be a glide (a step back, a jump) is painted at rest at once, and a click or the tooltip
+ * asks the frame painted last what is where ({@link Frame#hit}), so they agree with the picture mid-glide too.
+ * An exception in layout or paint stops at this class's edge: it is reported through {@link #errorProperty()}
+ * and the next moment is drawn as usual.
  */
 public final class SchedulerView extends Region {
     /** Snapshot plus the events that led to it, waiting for the next frame. */
     private record Update(Snapshot snap, List<Event> events) {}
 
+    /**
+     * A moment may glide from the one shown only when it comes after it by at most this many events (a step,
+     * or the next frame of a run); anything else — going back, a jump, another run — is drawn at rest.
+     */
+    public static final int MAX_GLIDE_EVENTS = 500;
+
     private final Canvas canvas = new Canvas();
-    private final List<Painter> painters =
-            List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter());
+    private final List<Painter> painters;
     private final Backdrop backdrop = new Backdrop();
     private final AtomicReference<Update> inbox = new AtomicReference<>();
     private final AnimationTimer timer;
@@ -48,6 +59,11 @@ public final class SchedulerView extends Region {
     private long lastNanos;
     private boolean dirty = true;
     private boolean running;
+    private boolean manualClock;   // tests drive frame() with their own timestamps
+    /** The frame on the canvas now, and the raw progress it was painted at: what a click or a tooltip reads. */
+    private Frame painted;
+    private double paintedT;
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private Layout.Hit selected;
     private final javafx.beans.property.ReadOnlyObjectWrapper<Layout.Hit> selectedHit = new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "selected");
     private final Holders holders = new Holders();
@@ -56,6 +72,12 @@ public final class SchedulerView extends Region {
     private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
+        this(List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter()));
+    }
+
+    /** With these painters, in order (tests add one that records or fails). */
+    SchedulerView(List<Painter> painters) {
+        this.painters = List.copyOf(painters);
         setId("scheduler-view");
         canvas.setId("scheduler-canvas");
         getChildren().add(canvas);
@@ -90,6 +112,7 @@ public final class SchedulerView extends Region {
 
     /** Starts the frame clock while the canvas is in a showing window, stops it otherwise. */
     private void updateTimer() {
+        if (manualClock) return;
         Scene sc = getScene();
         boolean shown = sc != null && sc.getWindow() != null && sc.getWindow().isShowing();
         if (shown && !running) { timer.start(); running = true; }
@@ -107,13 +130,16 @@ public final class SchedulerView extends Region {
         selected = h;
         selectedHit.set(h);
         selection.set(snap == null ? "" : Inspector.describe(h, snap, wording));
-        dirty = true;
-        if (transition == null) paint(1, 0);
+        repaint();
     }
 
-    /** What is under canvas point ({@code x}, {@code y}) — a mouse position — through the zoom and pan, or null. */
+    /**
+     * What is drawn under canvas point ({@code x}, {@code y}) — a mouse position — through the zoom and pan, or
+     * null: a token where it is on the canvas now, mid-glide too.
+     */
     public Layout.Hit hit(double x, double y) {
-        return layout == null ? null : layout.hit(viewport.layoutX(x), viewport.layoutY(y));
+        double lx = viewport.layoutX(x), ly = viewport.layoutY(y);
+        return painted != null ? painted.hit(lx, ly) : layout == null ? null : layout.hit(lx, ly);
     }
 
     /** What the canvas's tooltip says now (empty when the mouse is over nothing). */
@@ -139,10 +165,10 @@ public final class SchedulerView extends Region {
         repaint();
     }
 
-    /** Draws again now if nothing animates; otherwise the next frame does. */
+    /** Draws the moment on the canvas again now (a zoom, a selection), at the progress it shows. */
     private void repaint() {
         dirty = true;
-        if (transition == null) paint(1, 0);
+        if (painted != null) paint(paintedT, painted.markAlpha());
     }
 
     /** How often the backdrop was rendered (for tests). */
@@ -162,6 +188,14 @@ public final class SchedulerView extends Region {
     }
 
     public void setCaption(String c) { caption = c; dirty = true; }
+
+    /**
+     * What went wrong the last time the canvas could not lay out or paint a moment ("" when nothing did, or
+     * since {@link #dismissError}); the window shows it in its error bar.
+     */
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+
+    public void dismissError() { error.set(""); }
 
     /** The words and font the canvas paints with (English by default). */
     public void setWording(Wording w) {
@@ -198,16 +232,25 @@ public final class SchedulerView extends Region {
     }
 
     private void show(Snapshot s, List<Event> events, long now) {
-        Layout next = Layout.compute(s, width(), height(), theme.typeScale);
         long dur = (long) (animationMillis * 1e6);
         boolean busy = transition != null && now - startNanos < dur;
-        transition = layout == null ? null : new Transition(layout, next, events, holders.copy());
+        boolean glides = layout != null && snap != null && s.events() >= snap.events()
+                && s.events() - snap.events() <= MAX_GLIDE_EVENTS;
+        snap = s;
+        dirty = true;
+        try {
+            Layout next = Layout.compute(s, width(), height(), theme.typeScale);
+            transition = glides ? new Transition(layout, next, events, holders.copy()) : null;
+            layout = next;
+        } catch (RuntimeException e) {
+            layout = null;
+            transition = null;
+            failed("lay out", e);
+        }
         holders.note(s);
         startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
         markNanos = now;                                    // marks show in full even when the tokens snap
-        snap = s;
-        layout = next;
-        dirty = true;
+        draw(now);
         if (selected != null) selection.set(Inspector.describe(selected, s, wording));
         tips.refresh();
     }
@@ -223,26 +266,49 @@ public final class SchedulerView extends Region {
     private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }
     private static final long MARK_FADE_NS = 400_000_000L;
 
-    private void frame(long now) {
+    /**
+     * One pulse at {@code now} (ns): takes the newest published snapshot, if any, and draws the moment at
+     * {@code now}. Package-private so tests can drive it with pulses as sparse as a slow machine's.
+     */
+    void frame(long now) {
         lastNanos = now;
-        Update u = inbox.getAndSet(null);
-        if (u != null) show(u.snap(), u.events(), now);
+        try {
+            Update u = inbox.getAndSet(null);
+            if (u != null) show(u.snap(), u.events(), now);
+            else draw(now);
+        } catch (RuntimeException e) {   // the last line: the frame clock must live on to draw the next moment
+            failed("draw", e);
+        }
+    }
+
+    /** Tests: stop the frame clock for good; from now on only explicit {@link #frame} calls draw. */
+    void takeClock() {
+        manualClock = true;
+        timer.stop();
+        running = true;
+    }
+
+    /**
+     * Paints the moment at {@code now} unless the canvas already shows it: while the tokens glide and the marks
+     * fade, each pulse paints; the pulse that finds the glide over paints its last frame, whenever it comes;
+     * then nothing, until something changes. Without a frame clock there is no glide: the moment is painted
+     * where the glide ends (and {@link #paintAt} can still paint any point of it).
+     */
+    private void draw(long now) {
         if (snap == null) return;
         double dur = animationMillis * 1e6;
-        double t = dur <= 0 ? 1 : Math.min(1, (now - startNanos) / dur);
-        long sinceMarks = now - markNanos;
-        double alpha = transition == null ? 0
-                : sinceMarks < markHoldNanos() ? 1 : 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS;
-        // Only marks and slides fade: a transition without them needs no frames once the tokens have arrived.
+        double t = !running || dur <= 0 ? 1 : Math.min(1, Math.max(0, (now - startNanos) / dur));
+        // Only marks and slides fade: a transition without them is over once the tokens have arrived.
         boolean fades = transition != null && (!transition.marks.isEmpty() || !transition.slides.isEmpty());
-        if (t < 1 || (fades && alpha > 0) || dirty) {
-            paint(t, Math.max(0, alpha));
-            dirty = false;
-        }
-        if (transition != null && alpha <= 0) {
-            transition = null;
-            if (fades) paint(1, 0);
-        }
+        long sinceMarks = now - markNanos;
+        double alpha = !fades ? 0 : !running || sinceMarks < markHoldNanos() ? 1
+                : Math.max(0, 1 - (double) (sinceMarks - markHoldNanos()) / MARK_FADE_NS);
+        // over: at rest from now on (without a clock the transition stays, for paintAt)
+        if (running && transition != null && t >= 1 && alpha <= 0) transition = null;
+        if (transition == null) { t = 1; alpha = 0; }
+        boolean shown = painted != null && painted.snap() == snap && painted.layout() == layout
+                && painted.transition() == transition && paintedT == t && painted.markAlpha() == alpha;
+        if (dirty || !shown) paint(t, alpha);
     }
 
     /** Paints the current transition at {@code progress} (0..1) with marks at full strength: for screenshots and tests. */
@@ -251,16 +317,53 @@ public final class SchedulerView extends Region {
     }
 
     private void paint(double progress, double markAlpha) {
-        if (snap == null) return;
         GraphicsContext g = canvas.getGraphicsContext2D();
+        dirty = false;
+        if (snap == null || layout == null) {
+            painted = null;
+            if (snap != null) {   // a moment that could not be laid out: an empty canvas, not the moment before
+                g.setFill(theme.background);
+                g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+            }
+            return;
+        }
         Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording);
+        painted = f;   // before painting: what is hit is what this frame puts where, even if a painter fails
+        paintedT = progress;
+        boolean done = false;
         g.save();
-        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());   // a full clear also drops the canvas's queued commands
-        backdrop.paint(g, f, viewport, canvas.getWidth(), canvas.getHeight());
-        if (!viewport.isIdentity()) g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
-        for (Painter p : painters) p.paint(g, f);
-        outlineSelection(g, f);
-        g.restore();
+        try {
+            g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());   // a full clear also drops the canvas's queued commands
+            backdrop.paint(g, f, viewport, canvas.getWidth(), canvas.getHeight());
+            if (!viewport.isIdentity()) g.setTransform(viewport.scale(), 0, 0, viewport.scale(), viewport.tx(), viewport.ty());
+            for (Painter p : painters) p.paint(g, f);
+            outlineSelection(g, f);
+            done = true;
+        } catch (RuntimeException e) {
+            failed("draw", e);
+        } finally {
+            g.restore();
+        }
+        if (!done && transition != null) {   // perhaps only the glide or its marks cannot be drawn: the moment at rest
+            transition = null;
+            paint(1, 0);
+        }
+    }
+
+    /**
+     * Reports an exception of layout or paint ({@code what} failed) through {@link #errorProperty()}, with where
+     * it was thrown, and on standard error with its stack for whoever fixes it; the view goes on.
+     */
+    private void failed(String what, RuntimeException e) {
+        StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+        String message = "The canvas could not " + what + " the moment at event " + (snap == null ? "?" : snap.events())
+                + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                + (at == null ? "" : " at " + at.getFileName() + ":" + at.getLineNumber()) + "); it goes on with the next one.";
+        if (!message.equals(error.get())) {
+            System.err.println("gmplab: " + message);
+            e.printStackTrace();
+        }
+        error.set(message);
     }
 
     private void outlineSelection(GraphicsContext g, Frame f) {
@@ -284,12 +387,15 @@ public final class SchedulerView extends Region {
     private double height() { return Math.max(1, canvas.getHeight()); }
 
     private void relayout() {
+        transition = null;   // a resize mid-glide snaps: the old rectangles mean nothing now
         if (snap != null) {
-            Layout next = Layout.compute(snap, width(), height(), theme.typeScale);
-            transition = null;   // a resize mid-glide snaps: the old rectangles mean nothing now
-            layout = next;
+            try {
+                layout = Layout.compute(snap, width(), height(), theme.typeScale);
+            } catch (RuntimeException e) {   // in the middle of the FX layout pass: report, never throw
+                layout = null;
+                failed("lay out", e);
+            }
         }
-        dirty = true;
         paint(1, 0);
     }
 

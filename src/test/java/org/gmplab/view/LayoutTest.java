@@ -56,6 +56,64 @@ class LayoutTest {
         assertNoOverlap(tokens, "tokens");
     }
 
+    /** From the smallest window to a 4K screen, odd sizes among them. */
+    static final int[][] ALL_SIZES = {{320, 200}, {400, 300}, {500, 350}, {640, 480}, {1280, 720}, {1920, 1080}, {3840, 2160}};
+    static final int[] ALL_PS = {1, 2, 3, 4, 8, 16, 32, 64};
+    static final String[] THEMES = {"light", "dark", "projector"};
+
+    static Stream<Arguments> sweep() {
+        List<Arguments> out = new ArrayList<>();
+        for (int[] size : ALL_SIZES)
+            for (String theme : THEMES)
+                for (int procs : ALL_PS) out.add(Arguments.of(size[0], size[1], theme, procs));
+        return out.stream();
+    }
+
+    private static final Map<Integer, Snapshot> EVERY_POOL = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @ParameterizedTest(name = "{0}x{1} {2}, {3} Ps")
+    @MethodSource("sweep")
+    void everyPoolFilledLaysOutAtAnySizeWithAPlusNWhereItDoesNotFit(int w, int h, String theme, int procs) {
+        // given every pool filled past what it can show (full rings, 2000 in the global queue, 40 Ms in syscalls, ...)
+        Snapshot s = EVERY_POOL.computeIfAbsent(procs, Worlds::everyPool);
+        // when it is laid out
+        Layout l = Layout.compute(s, w, h, Theme.named(theme).typeScale);
+        // then no box leaves the canvas or overlaps another, and every pool holds what it shows
+        Rect canvas = new Rect(0, 0, w, h);
+        assertThat(l.cards).hasSize(procs);
+        for (Rect r : l.boxes()) assertThat(canvas.contains(r)).as("%s inside the canvas", r).isTrue();
+        assertNoOverlap(l.boxes(), "boxes");
+        for (Layout.Card c : l.cards.values())
+            for (Rect r : List.of(c.header(), c.thread(), c.runnextRow(), c.ring()))
+                assertThat(c.card().contains(r)).as("P%d part %s inside %s", c.p(), r, c.card()).isTrue();
+        for (Layout.Pool p : l.pools.values()) {
+            assertThat(p.rect().contains(p.body())).isTrue();
+            for (Layout.Chip chip : p.chips()) assertThat(p.body().contains(chip.rect())).as("%s in %s", chip, p.key()).isTrue();
+            int inPool = p.chips().size() + p.shown().size();
+            // ... and one that cannot show all of them says how many more there are, inside its body
+            if (p.total() > inPool) assertThat(p.more()).as("%s: %d of %d shown, and a +N", p.key(), inPool, p.total()).isNotNull();
+            if (p.more() != null) assertThat(p.body().contains(p.more())).as("+N of %s: %s in %s", p.key(), p.more(), p.body()).isTrue();
+        }
+        assertThat(l.pools.get("global").total()).isEqualTo(2000);
+        for (Rect t : l.tokens.values()) assertThat(canvas.contains(t)).isTrue();
+        assertNoOverlap(new ArrayList<>(l.tokens.values()), "tokens");
+        for (Snapshot.G g : s.gs()) assertThat(l.anchors).as("G%d (%s)", g.goid(), g.where()).containsKey(g.goid());
+    }
+
+    @Test
+    void aPoolNarrowerThanOneChipShowsOnlyItsCount() {
+        // given 4 Ps on the smallest canvas: the idle-M box is narrower than one chip (it divided by 0 columns)
+        Snapshot s = Worlds.everyPool(4);
+        Layout l = Layout.compute(s, 320, 200, 1);
+        Layout.Pool idleM = l.pools.get("idleM");
+        // then no chip is placed, and the "+N" sits in the body's corner
+        assertThat(idleM.chips()).isEmpty();
+        assertThat(idleM.total()).isEqualTo(30);
+        assertThat(idleM.more()).isNotNull();
+        assertThat(idleM.more().x()).isEqualTo(idleM.body().x());
+        assertThat(idleM.body().contains(idleM.more())).isTrue();
+    }
+
     @Test
     void everyLiveGoroutineHasAnAnchorAndRunningOnesSitInTheirCard() {
         Snapshot s = Worlds.spawn(4, 2_000_000);

@@ -82,4 +82,62 @@ public final class Worlds {
         ms.sort(java.util.Comparator.comparingInt(Snapshot.Thread::id));
         return new Snapshot(1_000_000, 5000, procs, ms.size(), 0, 0, 0, 0, global, List.of(), List.of(), 0, ps, ms, gs);
     }
+    /**
+     * {@code procs} Ps with full rings of 256, the last one idle (when there are two or more), and every pool
+     * of the canvas filled past what it can show: the global queue, idle Ps and Ms, sysmon, Ms in syscalls
+     * (each with its G), Ms without a P (spinning, handed a P, neither), Gs waiting on timers, netpoll,
+     * channels, mutexes, WaitGroups and forever, and free Gs.
+     */
+    public static Snapshot everyPool(int procs) {
+        List<Snapshot.Proc> ps = new ArrayList<>();
+        List<Snapshot.Thread> ms = new ArrayList<>();
+        List<Snapshot.G> gs = new ArrayList<>();
+        List<Long> global = new ArrayList<>();
+        List<Integer> idlePs = new ArrayList<>(), idleMs = new ArrayList<>();
+        long[] goid = {1};
+        java.util.function.BiFunction<Integer, String, Long> g = (status, where) -> {
+            long id = goid[0]++;
+            gs.add(new Snapshot.G(id, status, status == 4 ? "chan receive" : "", -1, "worker", "work(1ms)", 1, where));
+            return id;
+        };
+        ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true));   // sysmon
+        int nextM = 2;
+        for (int p = 0; p < procs; p++) {
+            boolean idle = procs > 1 && p == procs - 1;
+            int mid = idle ? -1 : p == 0 ? 0 : nextM++;
+            long cur = -1;
+            if (!idle) {
+                cur = goid[0]++;
+                gs.add(new Snapshot.G(cur, 2, "", mid, "worker", "work(1ms)", 1, "M" + mid));
+                ms.add(new Snapshot.Thread(mid, p, -1, cur, false, false));
+            }
+            long next = g.apply(1, "P" + p + ".runnext");
+            List<Long> q = new ArrayList<>();
+            for (int i = 0; i < 256; i++) q.add(g.apply(1, "P" + p + ".runq"));
+            ps.add(new Snapshot.Proc(p, idle ? 0 : 1, mid, next, q, 3 + p, 3 + p + 256, 256, 100 + p, 0, 5));
+            if (idle) idlePs.add(p);
+        }
+        for (int i = 0; i < 40; i++) {   // Ms in syscalls, each with its G
+            int mid = nextM++;
+            long id = goid[0]++;
+            gs.add(new Snapshot.G(id, 3, "", mid, "worker", "syscall(1ms)", 1, "M" + mid));
+            ms.add(new Snapshot.Thread(mid, -1, -1, id, false, true));
+        }
+        for (int i = 0; i < 30; i++) {   // Ms without a P: spinning, handed a P, or neither
+            int mid = nextM++;
+            ms.add(new Snapshot.Thread(mid, -1, i % 3 == 1 ? 0 : -1, -1, i % 3 == 0, false));
+        }
+        for (int i = 0; i < 30; i++) {
+            int mid = nextM++;
+            idleMs.add(mid);
+            ms.add(new Snapshot.Thread(mid, -1, -1, -1, false, true));
+        }
+        for (int i = 0; i < 2000; i++) global.add(g.apply(1, "global"));
+        for (String where : List.of("timer", "netpoll", "chan", "mutex", "wg", "forever", "injected"))
+            for (int i = 0; i < 300; i++) g.apply(4, where);
+        for (int i = 0; i < 500; i++) g.apply(6, "free");
+        ms.sort(java.util.Comparator.comparingInt(Snapshot.Thread::id));
+        return new Snapshot(1_000_000, 5000, procs, ms.size(), idlePs.size(), 10, 0, idleMs.size(), global, idlePs,
+                idleMs, 200, ps, ms, gs);
+    }
 }

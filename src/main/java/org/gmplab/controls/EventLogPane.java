@@ -139,6 +139,8 @@ final class EventLogPane extends VBox {
     private final PauseTransition catchUpLater = new PauseTransition();
     private long caughtUpAt = System.nanoTime() - 1_000_000_000L;
     private boolean catchUpQueued;
+    /** Set from a catch-up to the first layout after it: {@link #followAfterLayout}. */
+    private Runnable followCheck;
     /**
      * While the rows are edited: the table re-selects the chosen event after a reset, and that is not a user's
      * choice to jump to it (it would undo the moment just reached, e.g. by an injection).
@@ -188,7 +190,32 @@ final class EventLogPane extends VBox {
         } finally {
             catchingUp = false;
         }
-        if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) table.scrollTo(shown.size() - 1);
+        if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) {
+            table.scrollTo(shown.size() - 1);
+            followAfterLayout();
+        }
+    }
+
+    /**
+     * Scrolling to the newest row right after rows were added can stop short of it: the table's VirtualFlow (JavaFX
+     * 21) places the row from an offset past the end and, laying it out, settles a row or more above the end
+     * (JDK-8328167). The log then looks stale, and a paused run brings no catch-up to mend it. So once the table
+     * is laid out, while still no row is chosen, it is looked at, and if the newest row is not on screen it is
+     * moved to its end. Once a catch-up, not every frame: between catch-ups the user may scroll the log by hand.
+     */
+    private void followAfterLayout() {
+        javafx.scene.Scene scene = getScene();
+        if (scene == null || followCheck != null) return;
+        followCheck = () -> {
+            scene.removePostLayoutPulseListener(followCheck);
+            followCheck = null;
+            if (!table.getSelectionModel().isEmpty() || shown.isEmpty()) return;
+            int newest = shown.size() - 1;
+            if (!(table.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) return;
+            javafx.scene.control.IndexedCell<?> last = flow.getLastVisibleCell();
+            if (last == null || last.getIndex() != newest) flow.setPosition(1);
+        };
+        scene.addPostLayoutPulseListener(followCheck);
     }
 
     /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */

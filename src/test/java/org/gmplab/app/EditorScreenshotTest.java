@@ -52,7 +52,7 @@ class EditorScreenshotTest {
         robot.interact(() -> robot.lookup("#editorText").queryAs(org.fxmisc.richtext.CodeArea.class).moveTo(at + 1));
         robot.type(javafx.scene.input.KeyCode.BACK_SPACE);
         // then the line is marked once the typing pauses
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
         content.controller().idle().get(60, TimeUnit.SECONDS);
         BufferedImage png = window.save(robot, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);

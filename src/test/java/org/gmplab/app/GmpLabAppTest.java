@@ -52,7 +52,7 @@ class GmpLabAppTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
         long start = view.snapshot().events();
         robot.clickOn("#play");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() > start + 5);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> view.snapshot().events() > start + 5);
         robot.clickOn("#play");
         robot.clickOn("#toStart");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() == start);

@@ -11,6 +11,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
+import org.gmplab.Pulses;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
@@ -37,10 +38,11 @@ record TestWindow(BorderPane root, SchedulerView view, GmpLabApp.Content content
 
     /**
      * Saves a picture of the whole window for {@code screenshots/} (the canvas-only command cannot draw the
-     * controls): lets the canvas paint (a few pulses), then writes the scene as a PNG to {@code out}.
+     * controls): lets the canvas paint what it was given (its frame clock runs in every pulse), then writes the
+     * scene as a PNG to {@code out}.
      */
     BufferedImage save(FxRobot robot, Path out) throws Exception {
-        Thread.sleep(300);   // a few pulses so the canvas has painted
+        Pulses.await(scene, 2);
         WaitForAsyncUtils.waitForFxEvents();
         WritableImage[] img = new WritableImage[1];
         robot.interact(() -> img[0] = scene.snapshot(null));

@@ -125,7 +125,7 @@ class ControlsTest {
         // when Space is pressed, the run plays
         robot.clickOn("#where");
         robot.type(KeyCode.SPACE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> c.getPosition() > start + 20);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.getPosition() > start + 20);
         assertThat(pane.transport.play.isSelected()).isTrue();
         // and Space again pauses it
         robot.type(KeyCode.SPACE);
@@ -133,7 +133,7 @@ class ControlsTest {
         assertThat(c.playingProperty().get()).isFalse();
         assertThat(pane.transport.play.getText()).isEqualTo("Play");
         long paused = c.getPosition();
-        Thread.sleep(400);
+        org.gmplab.Pulses.await(stage.getScene(), 20);   // frames in which a run still playing would have moved on
         settle();
         assertThat(c.getPosition()).isEqualTo(paused);
         // when the timeline is clicked near its start, the run jumps back to that moment
@@ -522,7 +522,7 @@ class ControlsTest {
         settle();
         Snapshot s = c.getSnapshot();
         long goid = s.gs().stream().filter(g -> g.status() == 2).findFirst().orElseThrow().goid();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         org.gmplab.view.Rect tok = view.layoutNow().tokens.get(goid);
         javafx.geometry.Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         // when it is clicked and the Inspector tab opened
@@ -580,7 +580,7 @@ class ControlsTest {
         settle();
         // the newest event's row comes on screen without scrolling by hand (a burst is followed a few times a second)
         String last = Long.toString(c.events().get(c.events().size() - 1).seq());
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> cell
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> cell
                 && cell.getTableColumn() != null && "#".equals(cell.getTableColumn().getText()) && last.equals(cell.getText())
                 && cell.isVisible()).tryQuery().isPresent());
     }

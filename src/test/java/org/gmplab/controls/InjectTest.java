@@ -73,7 +73,7 @@ class InjectTest {
         stepUntil(s -> runningWorker(s) > 0 && s.ps().stream().anyMatch(p -> !p.runq().isEmpty()), 500);
         long goid = runningWorker(c.getSnapshot());
         // when its token is clicked on the canvas and "Enter syscall" (20 ms) is clicked in the Inject panel
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         Rect tok = view.layoutNow().tokens.get(goid);
         Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         robot.clickOn(at.getX(), at.getY());
@@ -113,7 +113,7 @@ class InjectTest {
         // given a running worker selected on the canvas
         stepUntil(s -> runningWorker(s) > 0, 500);
         long goid = runningWorker(c.getSnapshot());
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         Rect tok = view.layoutNow().tokens.get(goid);
         Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         robot.clickOn(at.getX(), at.getY());
@@ -202,12 +202,12 @@ class InjectTest {
         // given a running worker on the canvas
         stepUntil(s -> runningWorker(s) > 0, 500);
         long goid = runningWorker(c.getSnapshot());
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         Rect tok = view.layoutNow().tokens.get(goid);
         Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         // when it is right-clicked and "Block" is chosen
         robot.rightClickOn(at.getX(), at.getY());
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.gMenu.isShowing());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> pane.gMenu.isShowing());
         javafx.scene.Node item = robot.from(robot.lookup(".context-menu").queryAll())
                 .lookup((javafx.scene.control.Labeled l) -> "Block".equals(l.getText())).query();
         robot.clickOn(item);

@@ -202,20 +202,23 @@ class LiveModeTest {
     }
 
     @Test
-    void closingWhileLiveAndWhilePausedReturnsPromptly(FxRobot robot) throws Exception {
+    void closingWhileLiveAndWhilePausedEndsEveryThreadOfTheRun(FxRobot robot) throws Exception {
         for (boolean pause : new boolean[] {false, true}) {
             Scenario sc = ScenarioJson.load(Path.of("scenarios/cpubound.json"));
             robot.interact(() -> mount(sc));
             settle();
+            Set<Thread> before = Thread.getAllStackTraces().keySet();
             c.setMode(Engine.Mode.LIVE);
             waitFor("live frames", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot().time() > 0);
             if (pause) {
                 c.pause();
                 waitFor("paused", () -> !c.playingProperty().get());
             }
-            long t0 = System.nanoTime();
-            c.close();
-            assertThat((System.nanoTime() - t0) / 1_000_000).as("ms to close").isLessThan(3_000);
+            // close returns (a paused world is not waited on: it would never go on) with the run's Ms ended;
+            // the bound only catches a hang, it does not time the close
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), c::close);
+            assertThat(Thread.getAllStackTraces().keySet()).as("threads left running (paused: %s)", pause)
+                    .noneMatch(t -> !before.contains(t) && t.isAlive() && t.getName().matches("M\\d+"));
         }
     }
 

@@ -33,7 +33,7 @@ record TestPane(Controller controller, ControlsPane pane, SchedulerView view) {
     static void settle(Controller c, ControlsPane pane) throws Exception {
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> pane.log.caughtUp());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> pane.log.caughtUp());
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
     }

@@ -111,7 +111,7 @@ class EditorTest {
         // when a stray ')' is typed at the start of line 3
         typeAtLine(robot, 3, ")");
         // then, once the typing pauses, line 3 is marked and the compiler's message names line 3
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> editor.area.errorLine() == 3);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> editor.area.errorLine() == 3);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(message(robot).getText()).startsWith("three.go:3:1: ").contains(":3:");
         assertThat(message(robot).getTooltip().getText()).isEqualTo(message(robot).getText());
@@ -124,7 +124,7 @@ class EditorTest {
         // when it is deleted again
         robot.type(KeyCode.BACK_SPACE);
         // then the marks go and the program is OK
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> editor.area.errorLine() == 0);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> editor.area.errorLine() == 0);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(message(robot).getText()).isEqualTo("OK: 2 functions");
         assertThat(editor.area.getStyleSpans(0, editor.text().length()).styleStream().flatMap(s -> s.stream()))
@@ -244,7 +244,7 @@ class EditorTest {
         // then the window shows that moment of that run; the editor's text stays
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> "three".equals(c.scenarioProperty().get().name()) && c.getPosition() == position);
         assertThat(editor.text()).isEqualTo(text);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> message(robot).getText().contains("at position " + position));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message(robot).getText().contains("at position " + position));
         // and Save session writes the same moment back
         Path again = dir.resolve("again.gmpsession");
         answers.save = again;

@@ -3,7 +3,6 @@ package org.gmplab.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The canvas as the app shows it, headless on Monocle; pixels are checked on shapes, never on glyphs. */
 @ExtendWith(ApplicationExtension.class)
@@ -276,11 +274,9 @@ class SchedulerViewTest {
         assertThat(close(pixel(img, tok.x() + tok.w() * 0.18, tok.y() + tok.h() * 0.18), view.theme().running)).isTrue();
     }
 
-    private static void waitFrames() throws Exception {
-        for (int i = 0; i < 3; i++) {
-            WaitForAsyncUtils.sleep(40, TimeUnit.MILLISECONDS);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+    /** Until the frame clock has taken what was published and painted it: two pulses. */
+    private void waitFrames() throws Exception {
+        org.gmplab.Pulses.await(view.getScene(), 2);
     }
 
     private WritableImage capture(FxRobot robot) {

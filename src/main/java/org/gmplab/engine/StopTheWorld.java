@@ -111,24 +111,24 @@ final class StopTheWorld {
         // initialize new P's
         for (int i = old; i < nprocs; i++) sched.allpEver[i].status = PStatus.GCSTOP;
         Processor current = m.p;
-        // release resources from unused P's
-        for (int i = nprocs; i < old; i++) destroy(sched.allpEver[i], current);
-        sched.allp = java.util.Arrays.copyOf(sched.allpEver, nprocs);
-        sched.gomaxprocs = nprocs;
-
         if (current.id < nprocs) {
             // continue to use the current P
             current.status = PStatus.RUNNING;
         } else {
-            // release the current P and acquire allp[0]
+            // release the current P and acquire allp[0]: first, so that the Ps destroyed below hand their
+            // timers to a P that lives on
             current.m = null;
             m.p = null;
-            current.status = PStatus.DEAD;
-            Processor p0 = sched.allp[0];
+            Processor p0 = sched.allpEver[0];
             p0.m = null;
             p0.status = PStatus.IDLE;
             m.acquirep(p0);
         }
+        // release resources from unused P's
+        for (int i = nprocs; i < old; i++) destroy(sched.allpEver[i], m.p);
+        sched.allp = java.util.Arrays.copyOf(sched.allpEver, nprocs);
+        sched.gomaxprocs = nprocs;
+
         List<Processor> runnable = new ArrayList<>();
         sched.lock.lock();
         try {
@@ -147,8 +147,8 @@ final class StopTheWorld {
 
     /**
      * Go's {@code (*p).destroy}: moves a dying P's run queue to the head of the global queue (popping from
-     * its tail, so the order is kept and they run first), runnext too; its timers go to {@code to}, its
-     * dead Gs to the global free list.
+     * its tail, so the order is kept and they run first), runnext too; its timers go to {@code to}, the
+     * P of the M doing the resize ({@code timers.take}), its dead Gs to the global free list.
      */
     private static void destroy(Processor pp, Processor to) {
         Sched sched = pp.sched;

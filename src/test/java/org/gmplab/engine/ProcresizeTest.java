@@ -71,4 +71,29 @@ class ProcresizeTest {
         assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
         assertThat(run.of(EventKind.STW).get(0).detail("stopwait")).isZero();
     }
+
+    /**
+     * Go's {@code procresize} when the caller's own P is destroyed: it moves to P0 first, and the dead Ps'
+     * timers go to that live P ({@code timers.take}), so the sleepers still wake and the program exits
+     * (it used to report a false deadlock: the timers went down with the caller's dying P).
+     */
+    @Test
+    void procresize_shrinkFromADestroyedPKeepsTheSleepersTimers() {
+        int fromDestroyedP = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Scenario sc = prog().procs(4).seed(seed).wg("wg").fn(fn("main",
+                            add("wg", "9"),
+                            loop("i", "8", go("sleeper")),
+                            go("resizer"),
+                            work("2ms"),
+                            waitWg("wg")))
+                    .fn(fn("sleeper", work("20us"), sleep("1ms"), done("wg")))
+                    .fn(fn("resizer", work("300us"), gomaxprocs("1"), done("wg"))).build("shrink-" + seed);
+            StepRuns.Run run = StepRuns.run(sc);
+            assertThat(run.outcome().kind()).as("seed " + seed + ": " + run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+            Event stw = run.of(EventKind.STW).get(0);
+            if (stw.p() != 0) fromDestroyedP++;
+        }
+        assertThat(fromDestroyedP).as("runs where the caller's P was destroyed").isPositive();
+    }
 }

@@ -34,6 +34,11 @@ final class Interpreter {
         Costs costs = m.sched.costs;
         Handles handles = m.sched.handles;
         try {
+            if (gp.exitsyscall0) {
+                // Go's exitsyscall after mcall(exitsyscall0) returns: the call is over, on whichever P we got
+                gp.exitsyscall0 = false;
+                if (m.p != null) m.p.syscalltick++; // (Go 1.0 has no Ps)
+            }
             Sudog woken = gp.param;
             if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
@@ -166,7 +171,7 @@ final class Interpreter {
                         f.pc++;
                         m.entersyscall(gp, d, sc.blocking());
                         ts.sleep(m, d); // the M is blocked in the kernel
-                        if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
+                        if (!m.exitsyscall(gp)) return exitsyscall0(gp);
                         ts.pass(m, costs.statement());
                     }
                     case Insn.SLEEP -> {
@@ -251,6 +256,12 @@ final class Interpreter {
         }
     }
 
+    /** The slow path of exitsyscall: the M does {@code mcall(exitsyscall0)}; the G goes on where it runs next. */
+    private static Yield exitsyscall0(Goroutine gp) {
+        gp.exitsyscall0 = true;
+        return Yield.EXITSYSCALL0;
+    }
+
     /** Carries out an action injected from outside at this instruction boundary; null means go on running. */
     private Yield injected(Goroutine gp) {
         Action a = gp.injected;
@@ -259,7 +270,7 @@ final class Interpreter {
         if (a instanceof Action.InjectSyscall sc) {
             m.entersyscall(gp, sc.nanos(), false);
             ts.sleep(m, sc.nanos());
-            if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
+            if (!m.exitsyscall(gp)) return exitsyscall0(gp);
             ts.pass(m, m.sched.costs.statement());
             return null;
         }

@@ -63,6 +63,24 @@ class SyscallTest {
         }
     }
 
+    /**
+     * Go's {@code exitsyscall}: after {@code mcall(exitsyscall0)} returns, the G runs again on some P and
+     * bumps that P's {@code syscalltick}, as the fast paths do. Here the slow path (4) is taken once and
+     * sysmon retakes once: every P's syscalltick summed is 2.
+     */
+    @Test
+    void exitsyscall_slowPathCountsTheSyscallOnThePItResumesOn() {
+        try (Engine e = Engine.step(race(100_000))) {
+            e.run(Long.MAX_VALUE);
+            List<Event> events = e.drainEvents();
+            assertThat(events.stream().filter(ev -> ev.kind() == EventKind.EXITSYSCALL).map(ev -> ev.detail("path"))).containsExactly(4L);
+            long retakes = events.stream().filter(ev -> ev.kind() == EventKind.RETAKE).count();
+            assertThat(retakes).isEqualTo(1);
+            long ticks = e.snapshot().ps().stream().mapToLong(p -> p.syscalltick()).sum();
+            assertThat(ticks).isEqualTo(retakes + 1);
+        }
+    }
+
     /** A retaken P with queued work goes to another M at once (handoffp rule 1). */
     @Test
     void handoffpStartsAnMWhenThePHasWork() {

@@ -13,7 +13,7 @@ import org.gmplab.engine.program.IntExpr;
  */
 final class Interpreter {
     /** Why the goroutine stopped running on this M; the M then does Go's matching mcall function. */
-    enum Yield { GOSCHED, GOSCHED_INJECTED, PREEMPTED, PARK, EXIT, EXITSYSCALL0 }
+    enum Yield { GOSCHED, GOSCHED_INJECTED, PREEMPTED, PARK, EXIT, EXITSYSCALL0, GOYIELD }
 
     /** Thrown when main returns: as in Go, the whole program exits. */
     static final class ProgramExit extends RuntimeException {
@@ -139,31 +139,19 @@ final class Interpreter {
                     }
                     case Insn.LOCK -> {
                         Mutex mu = handles.get(((Insn.Lock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                        // The pc stays on Lock while the G spins or sleeps: woken, it goes on in lockSlow.
+                        if (!mu.lockSlow(m, gp)) return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
                         f.pc++;
-                        mu.lock.lock();
-                        if (!mu.locked) {
-                            mu.locked = true;
-                            mu.lock.unlock();
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        mu.waiters.addLast(gp); // Unlock hands the mutex to us before readying us
-                        return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
+                        ts.pass(m, costs.statement());
                     }
                     case Insn.UNLOCK -> {
                         Mutex mu = handles.get(((Insn.Unlock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
                         f.pc++;
-                        Goroutine next;
-                        mu.lock.lock();
-                        try {
-                            if (!mu.locked) throw new GoPanic("fatal error: sync: unlock of unlocked mutex");
-                            next = mu.waiters.pollFirst();
-                            if (next == null) mu.locked = false;
-                        } finally {
-                            mu.lock.unlock();
-                        }
-                        if (next != null) m.ready(next, gp + " " + in.text() + " hands the mutex to it");
+                        Mutex.Unlocked u = mu.unlock();
+                        // semrelease: readyWithTime puts the woken waiter into our P's runnext
+                        if (u.woken() != null) m.ready(u.woken(), gp + " " + in.text() + " " + u.why() + ":");
                         ts.pass(m, costs.statement());
+                        if (u.handoff()) return Yield.GOYIELD; // the waiter inherits our time slice
                     }
                     case Insn.SYSCALL -> {
                         Insn.Syscall sc = (Insn.Syscall) in;

@@ -72,7 +72,7 @@ public final class Worlds {
                 q.add(goid);
                 gs.add(new Snapshot.G(goid++, 1, "", -1, "worker", "work(1ms)", 1, "P" + p + ".runq"));
             }
-            ps.add(new Snapshot.Proc(p, 1, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3));
+            ps.add(new Snapshot.Proc(p, 1, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3, 0));
             ms.add(new Snapshot.Thread(mid, p, -1, cur, false, false));
         }
         while (goid <= total) {

@@ -22,6 +22,8 @@ final class StopTheWorld {
         Sched sched = m.sched;
         int old = sched.gomaxprocs;
         stopTheWorld(m, "GOMAXPROCS(" + n + ")");
+        // startTheWorldWithSema, which calls procresize itself: first a non-blocking netpoll
+        netpoll(m);
         List<Processor> runnable = procresize(m, n);
         if (sched.trace.on()) sched.trace.emit(m, EventKind.PROCRESIZE, gp.goid, m.id, m.p.id, Trace.d("old", old, "new", n),
                 "procresize: GOMAXPROCS " + old + " → " + n + (n < old
@@ -164,6 +166,21 @@ final class StopTheWorld {
         pp.gfpurge();
         pp.m = null;
         pp.status = PStatus.DEAD;
+    }
+
+    /**
+     * The start of Go's {@code startTheWorldWithSema}: {@code netpoll(0)} without blocking and
+     * {@code injectglist} of what it found, so that reads whose data arrived while the world stood still
+     * are not left to the next poll. No P is idle now, so they go to this M's P's local queue.
+     */
+    private static void netpoll(Machine m) {
+        Sched sched = m.sched;
+        if (!sched.netpoll.inited) return;
+        List<Goroutine> list = sched.netpoll.poll(sched.ts.now(m));
+        if (list.isEmpty()) return;
+        if (sched.trace.on()) sched.trace.emit(m, EventKind.NETPOLL, list.get(0).goid, m.id, m.p.id, Trace.d("ready", list.size()),
+                "start the world: a non-blocking netpoll finds data arrived for " + list + " (injectglist: to P" + m.p.id + "'s local queue, no P being idle)");
+        sched.injectglist(list, m.p, m);
     }
 
     /** Go's {@code startTheWorldWithSema}: hand the Ps that have work to Ms, then wake one more spinner. */

@@ -61,11 +61,14 @@ class ProcresizeTest {
         assertThat(stw.get(stw.size() - 1).why()).startsWith("start the world");
     }
 
-    /** The world order with a P in a syscall: stopTheWorld takes it at once (_Psyscall → _Pgcstop). */
+    /**
+     * The world order with a P in a syscall: stopTheWorld takes it at once (_Psyscall → _Pgcstop). The
+     * third P stays idle, so sysmon leaves the P in its syscall alone (retake: someone idle can take work).
+     */
     @Test
     void pInSyscallStopsAtOnce() {
-        Scenario sc = prog().procs(2).wg("wg").fn(fn("main",
-                        add("wg", "1"), go("sys"), work("100us"), gomaxprocs("1"), waitWg("wg")))
+        Scenario sc = prog().procs(3).wg("wg").fn(fn("main",
+                        add("wg", "1"), go("sys"), work("300us"), gomaxprocs("1"), waitWg("wg")))
                 .fn(fn("sys", syscall("2ms"), done("wg"))).build("stw-syscall");
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
@@ -95,5 +98,25 @@ class ProcresizeTest {
             if (stw.p() != 0) fromDestroyedP++;
         }
         assertThat(fromDestroyedP).as("runs where the caller's P was destroyed").isPositive();
+    }
+
+    /**
+     * Go's {@code startTheWorldWithSema} polls the network without blocking before procresize: a read whose
+     * data arrived while the only P was busy (nobody blocked in the poller) is found there and queued.
+     */
+    @Test
+    void startTheWorldWithSema_pollsTheNetwork() {
+        Scenario sc = prog().procs(1).wg("wg").fn(fn("main",
+                        // two Goscheds: the first comes back at once (schedtick 0 takes from the global
+                        // queue first), the second lets the reader run and park
+                        add("wg", "1"), go("reader"), new org.gmplab.engine.program.Stmt.Gosched(), new org.gmplab.engine.program.Stmt.Gosched(),
+                        work("1ms"), gomaxprocs("2"), waitWg("wg")))
+                .fn(fn("reader", netread("50us"), done("wg"))).build("stw-netpoll");
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
+        Event resize = run.of(EventKind.PROCRESIZE).get(0);
+        Event poll = run.of(EventKind.NETPOLL).get(0);
+        assertThat(poll.why()).startsWith("start the world: a non-blocking netpoll");
+        assertThat(poll.seq()).isLessThan(resize.seq());
     }
 }

@@ -9,6 +9,8 @@ import org.gmplab.engine.program.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.view.Inspector;
+import org.gmplab.view.Layout;
 import org.junit.jupiter.api.Test;
 
 /** sync.Mutex's normal and starvation modes (sync/mutex.go on runtime/sema.go), GO-SCHEDULER.md 1.13. */
@@ -74,9 +76,15 @@ class MutexTest {
             boolean sawStarving = false;
             while (e.outcome() == null && !sawStarving) {
                 e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.PARK || ev.kind() == EventKind.GOSCHED);
-                Snapshot.Mutex mu = e.snapshot().mutexes().get(0);
+                Snapshot s = e.snapshot();
+                Snapshot.Mutex mu = s.mutexes().get(0);
                 sawStarving = mu.starving();
-                if (sawStarving) assertThat(mu.mode()).isEqualTo("starving");
+                if (sawStarving) {
+                    assertThat(mu.mode()).isEqualTo("starving");
+                    // the inspector shows the mode on the goroutine queued on the mutex
+                    List<Inspector.Field> fields = Inspector.fields(new Layout.Hit(Layout.Hit.Kind.G, mu.queue().get(0), null), s);
+                    assertThat(fields).contains(new Inspector.Field("G" + mu.queue().get(0), "mutex.mode", "starving"));
+                }
             }
             assertThat(sawStarving).as("the mutex entered starvation mode").isTrue();
             e.run(Long.MAX_VALUE);

@@ -18,11 +18,16 @@ package org.gmplab.engine;
  * @param workSlice  how often long {@code work} checks for preemption (the function-prologue check); in step
  *                   mode also the longest run of local statements (assignments, jumps, calls) between two
  *                   scheduling points
- * @param timerSlack a {@code usleep(d)} really sleeps between d and d + timerSlack (Linux's default timer
- *                   slack is 50 µs: Go measures sysmon's 20 µs sleep as ≈ 70 µs, GO-SCHEDULER.md 3.c); the
- *                   extra is drawn from the sleeping M's seeded random source, so runs stay repeatable
+ * @param timerSlack Linux's default timer slack (50 µs): a {@code usleep(d)} timer may fire anywhere up to d +
+ *                   timerSlack, and fires at the end of that window unless another timer's expiry lets the
+ *                   kernel fire it a little earlier; then the thread must be scheduled ({@code wakeM}). So
+ *                   {@code usleep(d)} takes d + 4/5..1 of the slack + wakeM: sysmon's 20 µs sleep is 65–75 µs,
+ *                   ≈ 70 µs on average as Go measures it (GO-SCHEDULER.md 3.c); the draw comes from the
+ *                   sleeping M's seeded random source, so runs stay repeatable
+ * @param procyield  {@code sync.Mutex}'s spin, {@code procyield(30)}: 30 PAUSE instructions (≈ 1 µs on current x86)
  */
 public record Costs(long statement, long newproc, long gswitch, long globalOp, long stealProbe,
-                    long wakeM, long wakeJitter, long newm, long runnextBackoff, long workSlice, long timerSlack) {
-    public static final Costs DEFAULT = new Costs(5, 250, 100, 50, 40, 5_000, 5_000, 30_000, 3_000, 100_000, 50_000);
+                    long wakeM, long wakeJitter, long newm, long runnextBackoff, long workSlice, long timerSlack,
+                    long procyield) {
+    public static final Costs DEFAULT = new Costs(5, 250, 100, 50, 40, 5_000, 5_000, 30_000, 3_000, 100_000, 50_000, 1_000);
 }

@@ -21,6 +21,10 @@ public final class Goroutine {
     volatile boolean preempt;
     /** An action from outside (a syscall or a block), honoured at the next instruction boundary. */
     volatile Action injected;
+    /** Left its system call by {@code exitsyscall0}: when it runs again, its P counts the call (Go's code after that mcall). */
+    boolean exitsyscall0;
+    /** Inside {@code sync.Mutex.Lock}: lockSlow's locals, kept while it spins or sleeps. Touched by the M running it and the unlocker (under the mutex's lock). */
+    Mutex.LockSlow lockSlow;
     /** goid of the goroutine whose {@code go} statement created it (Go's {@code parentGoid}). */
     long parentGoid;
     /** The function it started in (Go's {@code startpc}). */

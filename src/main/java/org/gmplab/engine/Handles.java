@@ -56,6 +56,13 @@ final class Handles {
         return c;
     }
 
+    /** The package-level mutexes' states, in declaration order. */
+    List<org.gmplab.snapshot.Snapshot.Mutex> mutexes() {
+        List<org.gmplab.snapshot.Snapshot.Mutex> out = new ArrayList<>();
+        for (Object o : globals) if (o instanceof Mutex mu) out.add(mu.snapshot());
+        return out;
+    }
+
     /** Every object that goroutines may be parked on. */
     List<Waitable> waitables() {
         List<Waitable> out = new ArrayList<>();

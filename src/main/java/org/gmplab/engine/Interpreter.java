@@ -22,7 +22,7 @@ import org.gmplab.engine.program.IntExpr;
  */
 final class Interpreter {
     /** Why the goroutine stopped running on this M; the M then does Go's matching mcall function. */
-    enum Yield { GOSCHED, GOSCHED_INJECTED, PREEMPTED, PARK, EXIT, EXITSYSCALL0 }
+    enum Yield { GOSCHED, GOSCHED_INJECTED, PREEMPTED, PARK, EXIT, EXITSYSCALL0, GOYIELD }
 
     /** Thrown when main returns: as in Go, the whole program exits. */
     static final class ProgramExit extends RuntimeException {
@@ -47,6 +47,11 @@ final class Interpreter {
         long quantum = ts instanceof StepTurnstile ? costs.workSlice() : 0;
         long owed = 0; // virtual ns of local instructions run since the last scheduling point
         try {
+            if (gp.exitsyscall0) {
+                // Go's exitsyscall after mcall(exitsyscall0) returns: the call is over, on whichever P we got
+                gp.exitsyscall0 = false;
+                if (m.p != null) m.p.syscalltick++; // (Go 1.0 has no Ps)
+            }
             Sudog woken = gp.param;
             if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
@@ -159,31 +164,19 @@ final class Interpreter {
                     }
                     case Insn.LOCK -> {
                         Mutex mu = handles.get(((Insn.Lock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                        // The pc stays on Lock while the G spins or sleeps: woken, it goes on in lockSlow.
+                        if (!mu.lockSlow(m, gp)) return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
                         f.pc++;
-                        mu.lock.lock();
-                        if (!mu.locked) {
-                            mu.locked = true;
-                            mu.lock.unlock();
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        mu.waiters.addLast(gp); // Unlock hands the mutex to us before readying us
-                        return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
+                        ts.pass(m, costs.statement());
                     }
                     case Insn.UNLOCK -> {
                         Mutex mu = handles.get(((Insn.Unlock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
                         f.pc++;
-                        Goroutine next;
-                        mu.lock.lock();
-                        try {
-                            if (!mu.locked) throw new GoPanic("fatal error: sync: unlock of unlocked mutex");
-                            next = mu.waiters.pollFirst();
-                            if (next == null) mu.locked = false;
-                        } finally {
-                            mu.lock.unlock();
-                        }
-                        if (next != null) m.ready(next, gp + " " + in.text() + " hands the mutex to it");
+                        Mutex.Unlocked u = mu.unlock();
+                        // semrelease: readyWithTime puts the woken waiter into our P's runnext
+                        if (u.woken() != null) m.ready(u.woken(), gp + " " + in.text() + " " + u.why() + ":");
                         ts.pass(m, costs.statement());
+                        if (u.handoff()) return Yield.GOYIELD; // the waiter inherits our time slice
                     }
                     case Insn.SYSCALL -> {
                         Insn.Syscall sc = (Insn.Syscall) in;
@@ -191,7 +184,7 @@ final class Interpreter {
                         f.pc++;
                         m.entersyscall(gp, d, sc.blocking());
                         ts.sleep(m, d); // the M is blocked in the kernel
-                        if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
+                        if (!m.exitsyscall(gp)) return exitsyscall0(gp);
                         ts.pass(m, costs.statement());
                     }
                     case Insn.SLEEP -> {
@@ -282,6 +275,12 @@ final class Interpreter {
         return op == Insn.SET || op == Insn.JUMP || op == Insn.JUMP_IF_ZERO || op == Insn.CALL || op == Insn.RETURN;
     }
 
+    /** The slow path of exitsyscall: the M does {@code mcall(exitsyscall0)}; the G goes on where it runs next. */
+    private static Yield exitsyscall0(Goroutine gp) {
+        gp.exitsyscall0 = true;
+        return Yield.EXITSYSCALL0;
+    }
+
     /** Carries out an action injected from outside at this instruction boundary; null means go on running. */
     private Yield injected(Goroutine gp) {
         Action a = gp.injected;
@@ -290,7 +289,7 @@ final class Interpreter {
         if (a instanceof Action.InjectSyscall sc) {
             m.entersyscall(gp, sc.nanos(), false);
             ts.sleep(m, sc.nanos());
-            if (!m.exitsyscall(gp)) return Yield.EXITSYSCALL0;
+            if (!m.exitsyscall(gp)) return exitsyscall0(gp);
             ts.pass(m, m.sched.costs.statement());
             return null;
         }

@@ -126,7 +126,22 @@ public class Machine extends EngineThread {
             case PARK -> parkM(gp);
             case EXIT -> goexit0(gp);
             case EXITSYSCALL0 -> Syscalls.exitsyscall0(this, gp);
+            case GOYIELD -> goyield(gp);
         }
+    }
+
+    /**
+     * Go's {@code goyield_m} (a starving mutex's Unlock): gp goes to the tail of its P's <em>local</em> queue,
+     * so the waiter it handed the mutex to, now in runnext, runs at once on the rest of the time slice.
+     */
+    private void goyield(Goroutine gp) {
+        Processor pp = p;
+        gp.status = GStatus.RUNNABLE;
+        dropg(gp);
+        pp.runq.runqput(gp, false, sched.runq);
+        if (trace().on()) trace().emit(this, EventKind.GOSCHED, gp.goid, id, pp.id, Trace.d("local", 1),
+                gp + " yields (goyield) after handing its mutex over: it goes to the tail of P" + pp.id
+                        + "'s local queue, and the new owner in runnext runs at once");
     }
 
     // ---- spinning -------------------------------------------------------------------------------
@@ -322,9 +337,11 @@ public class Machine extends EngineThread {
         Processor pp = p;
         gp.status = GStatus.WAITING;
         dropg(gp);
+        Mutex.LockSlow ls = gp.lockSlow; // read before the G can be woken
+        String on = gp + " blocks (" + gp.waitReason + ") on " + gp.waitingOn + (ls != null ? " (" + ls.queued + ")" : "");
         interp.unlockParked();
         if (trace().on()) trace().emit(this, EventKind.PARK, gp.goid, id, pp.id, Trace.d(),
-                gp + " blocks (" + gp.waitReason + ") on " + gp.waitingOn + ": M" + id + " keeps P" + pp.id + " and schedules another G");
+                on + ": M" + id + " keeps P" + pp.id + " and schedules another G");
     }
 
     /** Go's {@code goexit0}: gp is dead; its G goes to this P's free list for reuse. */

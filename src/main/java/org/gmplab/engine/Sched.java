@@ -167,7 +167,7 @@ public final class Sched {
     /** The engine thread running this code, or null for the controller. */
     private static EngineThread self() { return EngineThread.current(); }
 
-    /** Go's {@code usleep} on the current engine thread: {@code nanos} plus the timer slack. */
+    /** Go's {@code usleep} on the current engine thread: {@code nanos} plus the timer slack (see {@link Costs}). */
     void usleep(long nanos) {
         EngineThread me = self();
         if (me instanceof Machine m) usleep(m, nanos);
@@ -180,8 +180,11 @@ public final class Sched {
     }
 
     void usleep(Machine m, long nanos) {
-        long slack = costs.timerSlack();
-        ts.sleep(m, nanos + (slack > 0 ? m.cheaprandn((int) Math.min(slack, Integer.MAX_VALUE - 1) + 1) : 0));
+        long slack = costs.timerSlack(), early = slack / 5;
+        // the hrtimer fires at the end of its slack window, or a little earlier along with another timer;
+        // then the woken thread has to be scheduled
+        long extra = slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
+        ts.sleep(m, nanos + extra);
     }
 
     // ---- idle P list ----------------------------------------------------------------------------

@@ -22,6 +22,8 @@ final class StopTheWorld {
         Sched sched = m.sched;
         int old = sched.gomaxprocs;
         stopTheWorld(m, "GOMAXPROCS(" + n + ")");
+        // startTheWorldWithSema, which calls procresize itself: first a non-blocking netpoll
+        netpoll(m);
         List<Processor> runnable = procresize(m, n);
         if (sched.trace.on()) sched.trace.emit(m, EventKind.PROCRESIZE, gp.goid, m.id, m.p.id, Trace.d("old", old, "new", n),
                 "procresize: GOMAXPROCS " + old + " → " + n + (n < old
@@ -111,24 +113,24 @@ final class StopTheWorld {
         // initialize new P's
         for (int i = old; i < nprocs; i++) sched.allpEver[i].status = PStatus.GCSTOP;
         Processor current = m.p;
-        // release resources from unused P's
-        for (int i = nprocs; i < old; i++) destroy(sched.allpEver[i], current);
-        sched.allp = java.util.Arrays.copyOf(sched.allpEver, nprocs);
-        sched.gomaxprocs = nprocs;
-
         if (current.id < nprocs) {
             // continue to use the current P
             current.status = PStatus.RUNNING;
         } else {
-            // release the current P and acquire allp[0]
+            // release the current P and acquire allp[0]: first, so that the Ps destroyed below hand their
+            // timers to a P that lives on
             current.m = null;
             m.p = null;
-            current.status = PStatus.DEAD;
-            Processor p0 = sched.allp[0];
+            Processor p0 = sched.allpEver[0];
             p0.m = null;
             p0.status = PStatus.IDLE;
             m.acquirep(p0);
         }
+        // release resources from unused P's
+        for (int i = nprocs; i < old; i++) destroy(sched.allpEver[i], m.p);
+        sched.allp = java.util.Arrays.copyOf(sched.allpEver, nprocs);
+        sched.gomaxprocs = nprocs;
+
         List<Processor> runnable = new ArrayList<>();
         sched.lock.lock();
         try {
@@ -147,8 +149,8 @@ final class StopTheWorld {
 
     /**
      * Go's {@code (*p).destroy}: moves a dying P's run queue to the head of the global queue (popping from
-     * its tail, so the order is kept and they run first), runnext too; its timers go to {@code to}, its
-     * dead Gs to the global free list.
+     * its tail, so the order is kept and they run first), runnext too; its timers go to {@code to}, the
+     * P of the M doing the resize ({@code timers.take}), its dead Gs to the global free list.
      */
     private static void destroy(Processor pp, Processor to) {
         Sched sched = pp.sched;
@@ -164,6 +166,21 @@ final class StopTheWorld {
         pp.gfpurge();
         pp.m = null;
         pp.status = PStatus.DEAD;
+    }
+
+    /**
+     * The start of Go's {@code startTheWorldWithSema}: {@code netpoll(0)} without blocking and
+     * {@code injectglist} of what it found, so that reads whose data arrived while the world stood still
+     * are not left to the next poll. No P is idle now, so they go to this M's P's local queue.
+     */
+    private static void netpoll(Machine m) {
+        Sched sched = m.sched;
+        if (!sched.netpoll.inited) return;
+        List<Goroutine> list = sched.netpoll.poll(sched.ts.now(m));
+        if (list.isEmpty()) return;
+        if (sched.trace.on()) sched.trace.emit(m, EventKind.NETPOLL, list.get(0).goid, m.id, m.p.id, Trace.d("ready", list.size()),
+                "start the world: a non-blocking netpoll finds data arrived for " + list + " (injectglist: to P" + m.p.id + "'s local queue, no P being idle)");
+        sched.injectglist(list, m.p, m);
     }
 
     /** Go's {@code startTheWorldWithSema}: hand the Ps that have work to Ms, then wake one more spinner. */

@@ -69,7 +69,7 @@ final class WorldReader {
             List<Long> ring = new ArrayList<>();
             for (Goroutine g : p.runq.contents()) ring.add(g.goid);
             ps.add(new Snapshot.Proc(p.id, p.status.go, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
-                    p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt()));
+                    p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt(), p.timers.size()));
         }
         List<Snapshot.Thread> ms = new ArrayList<>();
         for (Machine m : sched.allm) {
@@ -90,7 +90,7 @@ final class WorldReader {
                 sched.idlePs().stream().map(p -> p.id).toList(), sched.idleMs().stream().map(m -> m.id).toList(),
                 sched.gFreeN, ps, ms, gs, sched.go10 != null ? Snapshot.GO10 : Snapshot.GMP,
                 new Snapshot.Lock(sched.lockAcquisitions(), sched.lockContended(), sched.lockWaitNanos()),
-                sched.go10 != null ? sched.go10.mcpu : -1);
+                sched.go10 != null ? sched.go10.mcpu : -1, sched.sysmonwait, sched.handles.mutexes());
     }
 
     /**

@@ -18,11 +18,13 @@ import java.util.List;
  *                     Ps: {@code ps} is then empty and {@code gomaxprocs} is Go 1.0's mcpumax)
  * @param lock         how often sched.lock was taken and waited for, since the start
  * @param mcpu         Go 1.0: Ms running Go code (at most gomaxprocs); -1 under G-M-P
+ * @param sysmonwait   sysmon is in deep sleep, waiting to be woken (Go's {@code sched.sysmonwait})
+ * @param mutexes      the program's {@code sync.Mutex}es, in declaration order
  */
 public record Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
                        int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
                        List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
-                       String scheduler, Lock lock, int mcpu) {
+                       String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes) {
     public static final String GMP = "gmp", GO10 = "go1.0";
 
     /** A G-M-P snapshot with no lock counts (for tests and imported traces). */
@@ -30,7 +32,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
                     int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
                     List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs) {
         this(time, events, gomaxprocs, threads, npidle, nmspinning, needspinning, nmidle, globalQueue, idlePs, idleMs,
-                globalFree, ps, ms, gs, GMP, new Lock(0, 0, 0), -1);
+                globalFree, ps, ms, gs, GMP, new Lock(0, 0, 0), -1, false, List.of());
     }
 
     /** True under Go 1.0's scheduler: no Ps, one global queue. */
@@ -55,6 +57,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
         ps = List.copyOf(ps);
         ms = List.copyOf(ms);
         gs = List.copyOf(gs);
+        mutexes = List.copyOf(mutexes);
     }
 
     /**
@@ -62,8 +65,19 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
      * free-running counters (slot = counter mod capacity). {@code runnext} and {@code m} are -1 when empty.
      */
     public record Proc(int id, int status, int m, long runnext, List<Long> runq, int head, int tail, int capacity,
-                       long schedtick, long syscalltick, int gfreecnt) {
+                       long schedtick, long syscalltick, int gfreecnt, int timerslen) {
         public Proc { runq = List.copyOf(runq); }
+    }
+
+    /**
+     * A {@code sync.Mutex}: its state word's bits ({@code mutexLocked}, {@code mutexWoken},
+     * {@code mutexStarving}, the waiter count) and the goroutines queued on its semaphore, front first.
+     * {@code starving} is Go's starvation mode (hand-off to the front waiter); otherwise normal mode.
+     */
+    public record Mutex(String name, boolean locked, boolean woken, boolean starving, int waiterCount, List<Long> queue) {
+        public Mutex { queue = List.copyOf(queue); }
+        /** "normal" or "starving", as the inspector shows it. */
+        public String mode() { return starving ? "starving" : "normal"; }
     }
 
     /** An M. {@code p}, {@code nextp} and {@code curg} are -1 when absent. */

@@ -9,8 +9,9 @@ import org.gmplab.snapshot.Snapshot;
  * ({@code runtime.schedtrace}), so that a student can put it beside a real Go run.
  *
  * <p>Fields Go prints that have no counterpart here are printed with the value an idle runtime shows:
- * {@code gcwaiting=false}, {@code nmidlelocked=0}, {@code stopwait=0}, {@code sysmonwait=false},
- * {@code mallocing=0}, {@code locks=0}, {@code timerslen=0}, {@code lockedm=nil}.
+ * {@code gcwaiting=false}, {@code nmidlelocked=0}, {@code stopwait=0}, {@code mallocing=0},
+ * {@code locks=0}, {@code lockedm=nil}. {@code timerslen} counts the P's sleep timers (Go's also holds the
+ * runtime's own timers, which the engine does not have).
  */
 public final class SchedTrace {
     private SchedTrace() { }
@@ -36,7 +37,7 @@ public final class SchedTrace {
             for (int i = 0; i < ps.size(); i++) sb.append(i > 0 ? " " : "").append(ps.get(i).runq().size());
             return sb.append("]\n").toString();
         }
-        sb.append(" gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=false\n");
+        sb.append(" gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=").append(s.sysmonwait()).append('\n');
         for (Snapshot.Proc p : s.ps()) {
             sb.append("  P").append(p.id()).append(": status=").append(p.status())
                     .append(" schedtick=").append(p.schedtick())
@@ -44,7 +45,7 @@ public final class SchedTrace {
                     .append(" m=").append(id(p.m()))
                     .append(" runqsize=").append(p.runq().size())
                     .append(" gfreecnt=").append(p.gfreecnt())
-                    .append(" timerslen=0\n");
+                    .append(" timerslen=").append(p.timerslen()).append('\n');
         }
         // Go walks allm from its head, where newm pushes: the newest M first.
         List<Snapshot.Thread> ms = s.ms();

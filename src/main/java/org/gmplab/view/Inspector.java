@@ -79,6 +79,14 @@ public final class Inspector {
                     out.add(new Field(c, "function", g.function()));
                     out.add(new Field(c, "instruction", g.instruction()));
                     out.add(new Field(c, "parentGoid", g.parent() > 0 ? "G" + g.parent() : ""));
+                    // queued on a sync.Mutex's semaphore: the mutex, its mode and its state word
+                    for (Snapshot.Mutex mu : s.mutexes()) {
+                        if (!mu.queue().contains(g.goid())) continue;
+                        out.add(new Field(c, "mutex", mu.name()));
+                        out.add(new Field(c, "mutex.mode", mu.mode()));
+                        out.add(new Field(c, "mutex.state", (mu.locked() ? "locked" : "unlocked") + (mu.woken() ? "|woken" : "")
+                                + (mu.starving() ? "|starving" : "") + " waiters=" + mu.waiterCount()));
+                    }
                 }
             }
             case M -> {

@@ -10,12 +10,22 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 
 import org.gmplab.cli.Main;
+import org.testfx.api.FxToolkit;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gmplab screenshot -o FILE} replaces the file whole, the way every saved file is written. */
 class ScreenshotCommandTest {
     @TempDir Path dir;
+
+    /**
+     * The test JVM's one FX toolkit belongs to TestFX: started here first, the command finds it running. Were
+     * the command to start it itself (Platform.startup, as from the command line), TestFX would later find a
+     * toolkit without its primary stage, and the robot's clicks in later test classes would miss.
+     */
+    @BeforeAll
+    static void toolkit() throws Exception { FxToolkit.registerPrimaryStage(); }
 
     @Test
     void thePngReplacesTheOldFileWholeAndLeavesNoTemporaryFile() throws Exception {

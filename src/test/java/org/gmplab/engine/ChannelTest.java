@@ -106,18 +106,18 @@ class ChannelTest {
         assertThat(run.of(EventKind.PARK).stream().filter(e -> e.why().contains("(select)"))).hasSize(1);
     }
 
-    /** A mutex parks contenders and hands itself to the oldest waiter on Unlock. */
+    /** A mutex parks contenders (after spinning) and Unlock wakes them in the order they queued. */
     @Test
-    void mutexSerializesAndHandsOffInOrder() {
+    void mutexSerializesAndWakesInOrder() {
         Scenario sc = prog().procs(4).mutex("mu").wg("wg").fn(fn("main",
                 add("wg", "4"), loop("i", "4", go("inc")), waitWg("wg")))
                 .fn(fn("inc", lock("mu"), work("100us"), unlock("mu"), done("wg"))).build("mutex");
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
         List<Long> parked = run.of(EventKind.PARK).stream().filter(e -> e.why().contains("sync.Mutex.Lock")).map(Event::g).toList();
-        List<Long> handed = run.of(EventKind.READY).stream().filter(e -> e.why().contains("hands the mutex")).map(Event::g).toList();
+        List<Long> woken = run.of(EventKind.READY).stream().filter(e -> e.why().contains("wakes the front waiter")).map(Event::g).toList();
         assertThat(parked).hasSize(3);
-        assertThat(handed).containsExactlyElementsOf(parked);
+        assertThat(woken).containsExactlyElementsOf(parked);
         // 4 × 100 µs under one mutex take at least 400 µs, even on 4 Ps
         assertThat(run.endTime()).isGreaterThanOrEqualTo(400_000);
     }

@@ -16,13 +16,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SyscallTest {
 
     /**
-     * Three goroutines on two Ps: G4 (a) enters a 100 µs syscall while b and c wait; sysmon retakes its P
-     * for them. When a returns, b's duration decides which exitsyscall path it takes.
+     * Three goroutines on two Ps: G4 (a) enters a 200 µs syscall while b and c wait; sysmon retakes its P
+     * for them (after ~100 µs: two looks, ~70 µs apart), and a new M runs b on it from ~130 µs. When a
+     * returns, b's duration decides which exitsyscall path it takes.
      */
     private static Scenario race(long bNanos) {
         return prog().procs(2).wg("wg").fn(fn("main",
                         add("wg", "3"), go("c"), go("b"), go("a"), waitWg("wg")))
-                .fn(fn("a", syscall("100us"), done("wg")))
+                .fn(fn("a", syscall("200us"), done("wg")))
                 .fn(fn("b", work(bNanos + "ns"), done("wg")))
                 .fn(fn("c", work("300us"), done("wg"))).build("exitsyscall" + bNanos);
     }
@@ -46,7 +47,7 @@ class SyscallTest {
             "1000, 2",
             // b finishes as a returns: its P goes idle during a's switch to g0 (mcall), so exitsyscall0
             // finds it under sched.lock
-            "12900, 3",
+            "71500, 3",
             // both Ps are busy: a goes to the global queue and its M goes to sleep (exitsyscall0 + stopm)
             "100000, 4",
     })
@@ -60,6 +61,24 @@ class SyscallTest {
             List<Event> after = run.events().subList(run.events().indexOf(exit), run.events().size());
             assertThat(after.get(1).kind()).isEqualTo(EventKind.STOPM);
             assertThat(after.get(1).m()).isEqualTo(exit.m());
+        }
+    }
+
+    /**
+     * Go's {@code exitsyscall}: after {@code mcall(exitsyscall0)} returns, the G runs again on some P and
+     * bumps that P's {@code syscalltick}, as the fast paths do. Here the slow path (4) is taken once and
+     * sysmon retakes once: every P's syscalltick summed is 2.
+     */
+    @Test
+    void exitsyscall_slowPathCountsTheSyscallOnThePItResumesOn() {
+        try (Engine e = Engine.step(race(100_000))) {
+            e.run(Long.MAX_VALUE);
+            List<Event> events = e.drainEvents();
+            assertThat(events.stream().filter(ev -> ev.kind() == EventKind.EXITSYSCALL).map(ev -> ev.detail("path"))).containsExactly(4L);
+            long retakes = events.stream().filter(ev -> ev.kind() == EventKind.RETAKE).count();
+            assertThat(retakes).isEqualTo(1);
+            long ticks = e.snapshot().ps().stream().mapToLong(p -> p.syscalltick()).sum();
+            assertThat(ticks).isEqualTo(retakes + 1);
         }
     }
 

@@ -72,7 +72,7 @@ public final class Worlds {
                 q.add(goid);
                 gs.add(new Snapshot.G(goid++, 1, "", -1, "worker", "work(1ms)", 1, "P" + p + ".runq"));
             }
-            ps.add(new Snapshot.Proc(p, 1, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3));
+            ps.add(new Snapshot.Proc(p, 1, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3, 0));
             ms.add(new Snapshot.Thread(mid, p, -1, cur, false, false));
         }
         while (goid <= total) {
@@ -114,7 +114,7 @@ public final class Worlds {
             long next = g.apply(1, "P" + p + ".runnext");
             List<Long> q = new ArrayList<>();
             for (int i = 0; i < 256; i++) q.add(g.apply(1, "P" + p + ".runq"));
-            ps.add(new Snapshot.Proc(p, idle ? 0 : 1, mid, next, q, 3 + p, 3 + p + 256, 256, 100 + p, 0, 5));
+            ps.add(new Snapshot.Proc(p, idle ? 0 : 1, mid, next, q, 3 + p, 3 + p + 256, 256, 100 + p, 0, 5, 2));
             if (idle) idlePs.add(p);
         }
         for (int i = 0; i < 40; i++) {   // Ms in syscalls, each with its G

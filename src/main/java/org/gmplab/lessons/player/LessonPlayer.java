@@ -389,6 +389,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             if (last == null) runner.engine().drainEvents();
             return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of(), last);
         }, r -> {
+            if (lesson != l) return;   // another lesson was opened meanwhile: its own rebuild follows
             screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
             result = r.result();
             then.run();
@@ -415,6 +416,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     /** Shows the step just run. */
     private void shown(Lesson l, Reached r) {
+        if (lesson != l) return;   // another lesson was opened meanwhile
         result = r.result();
         ran = true;
         screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
@@ -437,6 +439,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         index--;
         ran = true;
         chosen = null;
+        result = null;   // the rebuild brings this step's
         progress.setPosition(lesson.id(), index);
         rebuild(index + 1, this::refresh);
     }
@@ -449,12 +452,13 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     private void tryStep() {
         if (lesson == null || !tryIt.isSelected()) return;
+        Lesson l = lesson;
         onWorker(() -> {
             if (runner == null) return null;
             Engine e = runner.engine();
             e.step();
             return new Reached(null, 0, -1, e.snapshot(), e.drainEvents(), null);
-        }, r -> { if (r != null) view.show(r.snapshot(), r.events()); });
+        }, r -> { if (r != null && lesson == l && tryIt.isSelected()) view.show(r.snapshot(), r.events()); });
     }
 
     private void returnToLesson() {

@@ -10,8 +10,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -63,6 +67,12 @@ import org.gmplab.snapshot.Snapshot;
  * live driver. The commands that need the recorded history (stepping, jumping, running to a breakpoint) are
  * refused in live mode ({@link #stepOnly}); switching back to step mode shows the history where it was left,
  * which the live run never touched.
+ *
+ * <p><b>Long commands</b> (a jump far ahead, a replay from the start, a run to the next breakpoint, a lesson's
+ * wait): once one has run for {@link #BUSY_AFTER_NANOS} {@link #busyProperty()} turns true, for the window to
+ * show {@link #progressProperty()} and a Cancel button; {@link #cancel()} stops the command at its next safe
+ * point through the history's cancel flag (no thread is interrupted), and the status says where it left the
+ * run: at the position reached, or — a replay towards a known position — where it was.
  */
 public final class Controller implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
@@ -82,6 +92,11 @@ public final class Controller implements AutoCloseable {
     private volatile List<Breakpoint> bps = List.of();
     private volatile boolean cancel;
     private volatile boolean running;        // a run to the next breakpoint is queued or under way
+    // the command under way (driver thread writes, FX thread and engine threads read)
+    private volatile boolean working;        // a command is running on the driver thread
+    private volatile long workingSince;      // System.nanoTime() when it began
+    private volatile boolean cancelAsked;    // Cancel was pressed while it ran: stop at the next safe point
+    private volatile double workDone = -1;   // its progress from 0 to 1, or -1 if unknown (from the history's replays)
     private final LiveDriver live;           // live mode; driver thread, but on() and close() from any
 
     // driver thread → FX thread
@@ -97,10 +112,23 @@ public final class Controller implements AutoCloseable {
     private final ObservableList<Breakpoint> breakpoints = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Engine.Mode> mode = new ReadOnlyObjectWrapper<>(this, "mode", Engine.Mode.STEP);
     private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
+    /** Each video frame, shows whether a command has been running for more than a moment, and how far it got. */
+    private final AnimationTimer busyClock = new AnimationTimer() {
+        @Override public void handle(long now) {
+            busy.set(working && System.nanoTime() - workingSince > BUSY_AFTER_NANOS);
+            progress.set(workDone);
+        }
+    };
     private volatile long start;
+
+    /** A command that runs longer than this shows the progress bar (so quick steps do not flash it). */
+    public static final long BUSY_AFTER_NANOS = 300_000_000L;
 
     public Controller(History history) {
         this.history = history;
+        watch(history);
         this.start = history.position();
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gmplab-controls");
@@ -121,7 +149,7 @@ public final class Controller implements AutoCloseable {
         breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
         scenario.set(history.scenario());
         shown = new Frame(null, List.of(), false, Frame.ALL, 0, 0, false, false, List.of());   // the model as made
-        onFx(pump::start);
+        onFx(() -> { pump.start(); busyClock.start(); });
         run(() -> post(null, ""));
     }
 
@@ -156,6 +184,10 @@ public final class Controller implements AutoCloseable {
     public ObservableList<Event> events() { return model.eventLog(); }
     /** Step (the recorded history) or live (real threads); follows {@link #setMode}. */
     public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
+    /** True while a command has been running for more than {@link #BUSY_AFTER_NANOS} (FX thread, updated each video frame). */
+    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+    /** How far the long command has got, 0 to 1, or -1 when that is not known (a run to the next breakpoint). */
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
     /** The breakpoints; edit on the FX thread. */
     public ObservableList<Breakpoint> breakpoints() { return breakpoints; }
 
@@ -202,11 +234,12 @@ public final class Controller implements AutoCloseable {
             stopTicking();
             List<Event> all = new ArrayList<>();
             if (n < history.position()) history.jumpTo(n);
-            while (history.position() < n) {
+            while (history.position() < n && !cancelAsked) {
                 List<Event> passed = forward();
                 if (passed == null) break;
                 all.addAll(passed);
             }
+            if (cancelAsked) { post(all, cancelled()); return; }
             if (time >= 0) {
                 try {
                     history.waitUntil(time);
@@ -217,7 +250,7 @@ public final class Controller implements AutoCloseable {
                 for (Event e : history.lastEvents()) branch.put(e.seq(), e);
                 all.addAll(history.lastEvents());
             }
-            post(all, "");
+            post(all, cancelAsked ? cancelled() : "");
         }).thenApply(v -> ok[0]);
     }
 
@@ -252,14 +285,14 @@ public final class Controller implements AutoCloseable {
         say("running to the next breakpoint… (Space stops)");   // shown at the next video frame, while it runs
         List<Event> all = new ArrayList<>();
         String hit = null;
-        for (int i = 0; i < MAX_RUN && hit == null && !cancel; i++) {
+        for (int i = 0; i < MAX_RUN && hit == null && !cancel && !cancelAsked; i++) {
             Snapshot before = history.snapshot();
             List<Event> passed = forward();
             if (passed == null) break;
             all.addAll(passed);
             hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
         }
-        post(all, hit != null ? "breakpoint: " + hit : cancel ? "stopped" : "no breakpoint matched before the end of the run");
+        post(all, hit != null ? "breakpoint: " + hit : cancelAsked ? cancelled() : cancel ? "stopped" : "no breakpoint matched before the end of the run");
     }
 
     /** Plays at the speed set: one major step per tick, stopping at a breakpoint or the end. */
@@ -334,6 +367,7 @@ public final class Controller implements AutoCloseable {
             stopTicking();
             History old = history;
             history = next;
+            watch(next);
             start = next.position();
             branch.clear();
             for (Event e : next.lastEvents()) branch.put(e.seq(), e);
@@ -360,6 +394,12 @@ public final class Controller implements AutoCloseable {
         return f;
     }
 
+    /**
+     * Stops the command under way at its next safe point (any thread; nothing if none is running). Commands
+     * queued after it still run.
+     */
+    public void cancel() { if (working) cancelAsked = true; }
+
     /** Completes (on the FX thread) once every command queued before it is done and shown. */
     public CompletableFuture<Void> idle() { return run(() -> { }); }
 
@@ -383,6 +423,8 @@ public final class Controller implements AutoCloseable {
         onFx(() -> {
             pump.pulse();
             pump.stop();
+            busyClock.stop();
+            busy.set(false);
             // commands the driver never ran (dropped by shutdownNow), or whose frame came after this last pulse
             for (CompletableFuture<Void> f : List.copyOf(unfinished)) f.complete(null);
         });
@@ -433,7 +475,7 @@ public final class Controller implements AutoCloseable {
             stopTicking();
             r.run();
             for (Event e : history.explored()) branch.put(e.seq(), e);   // a jump forward: the log shows the way
-            post(List.of(), "");
+            post(List.of(), cancelAsked ? cancelled() : "");
         }));
     }
 
@@ -501,11 +543,20 @@ public final class Controller implements AutoCloseable {
         f.whenComplete((v, e) -> unfinished.remove(f));
         try {
             thread.execute(() -> {
+                long from = history.position();
+                cancelAsked = false;
+                workDone = -1;
+                workingSince = System.nanoTime();
+                working = true;
                 try {
                     r.run();
+                } catch (History.Cancelled e) {   // a replay gave up before it got anywhere: the history is where it was
+                    post(List.of(), history.position() == from ? "cancelled: still at event " + from + ", where it was" : cancelled());
                 } catch (RuntimeException | Error e) {   // an Error too: else the future never completes
                     stopTicking();
                     report(e);
+                } finally {
+                    working = false;
                 }
                 publish(shown.again(() -> f.complete(null)));
             });
@@ -514,6 +565,15 @@ public final class Controller implements AutoCloseable {
         }
         return f;
     }
+
+    /** Lets the Cancel button stop {@code h}'s long moves, and its replays report how far they got. */
+    private void watch(History h) {
+        h.cancelWhen(() -> cancelAsked);
+        h.onProgress((done, total) -> workDone = total > 0 ? Math.min(1, (double) done / total) : -1);
+    }
+
+    /** The status of a command Cancel stopped on its way (driver thread). */
+    private String cancelled() { return "cancelled: stopped at event " + history.position(); }
 
     private void report(Throwable e) {
         if (e instanceof OutOfMemoryError) {

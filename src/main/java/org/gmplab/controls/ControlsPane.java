@@ -11,6 +11,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -89,6 +90,10 @@ public final class ControlsPane extends StackPane {
     final ContextMenu gMenu = new ContextMenu();
     private final HBox top;
     final Label lockNote = new Label();
+    /** A long command's progress and its Cancel button, shown only while one runs for more than a moment. */
+    final ProgressBar busyProgress = new ProgressBar();
+    final Button cancel = new Button("Cancel");
+    final HBox busyBar;
     private String lockedBy;                 // why the transport is locked, or null
     private final javafx.beans.property.BooleanProperty locked = new javafx.beans.property.SimpleBooleanProperty(this, "locked");
     private Runnable presenter = () -> { };
@@ -157,7 +162,17 @@ public final class ControlsPane extends StackPane {
         lockNote.setStyle("-fx-font-weight: bold;");
         lockNote.managedProperty().bind(lockNote.visibleProperty());
         lockNote.setVisible(false);
-        HBox bottom = new HBox(16, inspector, lockNote, status);
+        busyProgress.setId("busyProgress");
+        busyProgress.progressProperty().bind(c.progressProperty());   // -1: indeterminate
+        cancel.setId("cancel");
+        TransportBar.tip(cancel, "Stop this command at the next safe point; the status says where the run was left");
+        cancel.setOnAction(e -> c.cancel());
+        busyBar = new HBox(6, busyProgress, cancel);
+        busyBar.setId("busyBar");
+        busyBar.setAlignment(Pos.CENTER_LEFT);
+        busyBar.visibleProperty().bind(c.busyProperty());
+        busyBar.managedProperty().bind(busyBar.visibleProperty());
+        HBox bottom = new HBox(16, inspector, lockNote, busyBar, status);
         bottom.setPadding(new Insets(4, 8, 4, 8));
         main.setBottom(bottom);
 

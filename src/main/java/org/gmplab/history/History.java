@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
@@ -36,7 +37,13 @@ import org.gmplab.snapshot.Snapshot;
  * re-applied where they were). Injecting an action at a past position starts a new branch: the recorded
  * future after that position — positions, snapshots and actions — is dropped.
  *
- * <p>Not thread-safe: one thread (a driver, a test, the CLI) owns a history and calls all its methods.
+ * <p><b>Cancelling.</b> A long move (a jump far ahead, a replay from the start, a long wait) can be cancelled
+ * from another thread through {@link #cancelWhen}: a move over new ground stops at the position it reached,
+ * which is recorded like any other; a replay towards a known position gives up and throws {@link Cancelled},
+ * leaving the history where it was.
+ *
+ * <p>Not thread-safe: one thread (a driver, a test, the CLI) owns a history and calls all its methods; only
+ * the cancel flag is read across threads.
  */
 public final class History implements AutoCloseable {
     /** A jump forward keeps at most this many of the events it explored, for {@link #explored()}. */
@@ -54,6 +61,7 @@ public final class History implements AutoCloseable {
     private final Positions positions = new Positions();
     private final List<Action.AppliedAction> actions = new ArrayList<>();   // this branch, by position
     private ReplayProgress progress = ReplayProgress.NONE;
+    private BooleanSupplier cancelled = () -> false;
     private long progressAfter = PROGRESS_AFTER_NANOS;
     private int exploredKept = EXPLORED_KEPT;
 
@@ -111,6 +119,17 @@ public final class History implements AutoCloseable {
 
     /** Where long replays report progress (default: nowhere). */
     public void onProgress(ReplayProgress p) { this.progress = p == null ? ReplayProgress.NONE : p; }
+
+    /**
+     * Asks {@code c} as a move goes (between positions, and at every event of a replay; on the engine thread, so
+     * it must be cheap: read a volatile flag); once it answers true the move stops, as the class says.
+     */
+    public void cancelWhen(BooleanSupplier c) { this.cancelled = c == null ? () -> false : c; }
+
+    /** Thrown by a move cancelled before it reached anywhere new: the history is where it was before the move. */
+    public static final class Cancelled extends RuntimeException {
+        Cancelled() { super("cancelled", null, false, false); }
+    }
 
     /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
     void progressAfter(long nanos) { this.progressAfter = nanos; }
@@ -231,6 +250,10 @@ public final class History implements AutoCloseable {
             List<Event> evs = engine.drainEvents();
             passed.addAll(evs);
             arrive(engine.eventCount(), evs, true);
+            if (cancelled.getAsBoolean()) {   // stay at the position reached: a recorded moment, not one between
+                lastEvents = List.copyOf(passed);
+                return;
+            }
         }
         List<Event> rest = engine.drainEvents();
         if (!rest.isEmpty()) {   // the events of the program's end
@@ -272,9 +295,9 @@ public final class History implements AutoCloseable {
 
     /** Moves to a known position, from the ring if it is there, else by running or replaying the engine. */
     private void moveWithin(long target) {
-        between = false;
         Snapshot s = ring.get(target);
         if (s != null) {
+            between = false;
             lastEvents = List.of();
             cursor = target;
             current = s;
@@ -282,7 +305,8 @@ public final class History implements AutoCloseable {
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
         if (engineBetween && enginePos == target) replayFromStart(target);   // its snapshot there is the later moment
-        ensureEngineAt(target);
+        ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
+        between = false;
         List<Event> evs = engine.drainEvents();
         lastEvents = adjacent ? evs : List.of();
         cursor = target;
@@ -297,7 +321,7 @@ public final class History implements AutoCloseable {
         long start = System.nanoTime();
         long from = cursor;
         boolean reporting = false;
-        while (cursor < n) {
+        while (cursor < n && !cancelled.getAsBoolean()) {
             // Snapshots are kept for the last stretch only, so a long jump does not snapshot every position.
             if (!exploreOne(keepSnapshots || n - cursor <= SNAPSHOT_TAIL)) break;
             explored.addAll(lastEvents);
@@ -400,9 +424,15 @@ public final class History implements AutoCloseable {
         ReplayProgress p = progress;
         engine.runUntil(Long.MAX_VALUE, e -> {
             if ((++seen[0] & 1023) == 0 && System.nanoTime() - start > progressAfter) p.progress(e.seq() - from, total - from);
-            return e.seq() == n;
+            return e.seq() == n || cancelled.getAsBoolean();
         });
         long reached = engine.eventCount();
+        if (reached != n && cancelled.getAsBoolean() && engine.outcome() == null) {
+            // Stopped short, maybe with recorded actions still to come: start the engine afresh (cheap) rather
+            // than track a half-done replay; the next move replays from there.
+            replayFromStart(0);
+            throw new Cancelled();
+        }
         if (seen[0] > 1024 && System.nanoTime() - start > progressAfter) p.progress(reached - from, total - from);
         if (seen[0] > 4096) engine.drainEvents(); // a long replay: do not keep its events
         if (reached != n)

@@ -57,6 +57,9 @@ class LessonInWindowTest {
     /** Waits until the controller has done what the lesson asked and the canvas shows it. */
     void settle() throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
+        // the lesson's engine steps on its own thread; what it reached then goes to the controller
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !player.busyProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
         c().idle().get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
     }

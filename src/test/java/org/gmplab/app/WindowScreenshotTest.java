@@ -82,6 +82,8 @@ class WindowScreenshotTest {
                 content.lessons().setSelected(true);
                 p[0].open("work-stealing", 3);
             });
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !p[0].busyProperty().get());   // the lesson's step is shown
+            WaitForAsyncUtils.waitForFxEvents();
             content.controller().idle().get(60, TimeUnit.SECONDS);
             BufferedImage png = window.save(robot, OUT_ZH);
             assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);

@@ -5,10 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -38,6 +45,8 @@ import org.gmplab.lessons.LessonRunner;
 import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
 import org.gmplab.lessons.Text.Lang;
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
@@ -49,7 +58,12 @@ import org.gmplab.view.SchedulerView;
  * is first shown with its question and the world as the previous step left it; choosing an answer runs
  * the step, which reveals whether the answer was right. Back (and "return to the lesson" after trying
  * things freely) re-runs the lesson from the start to the wanted position: step mode is deterministic, so
- * this gives the same snapshot as before. The engine runs on the FX thread; lesson steps are short.
+ * this gives the same snapshot as before.
+ *
+ * <p>The lesson's engine runs on the player's own thread, never on the FX thread: a step over a busy loop or
+ * a long wait, or a rebuild of many steps, may take a while. Meanwhile the lesson's buttons and keys are off
+ * ({@link #busyProperty()}), and what the step reached is shown on the FX thread once it is done. The FX side
+ * keeps the lesson's position; the runner is touched only on the player's thread.
  *
  * <p>The step's {@code highlight} names are listed ("Look at: P0, G4") and the first one is selected on
  * the canvas, which outlines it and describes it in the inspector line.
@@ -90,8 +104,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Button tryStep = new Button();
     private final Label tryHint = new Label();
 
+    /** The player's thread: it alone makes, steps and closes the runner (in order, one task at a time). */
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "gmplab-lesson");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private int pending;             // tasks given to the worker whose result is not shown yet (FX thread)
+
     private Lesson lesson;
-    private LessonRunner runner;
+    private LessonRunner runner;     // the worker's
     private int index = -1;          // the step shown
     private boolean ran;             // whether it has run (false: its quiz waits for an answer)
     private StepResult result;       // the shown step's result, when ran
@@ -118,6 +141,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             language.getSelectionModel().select(b == Lang.ZH ? 1 : 0);
             refresh();
         });
+        busy.addListener((o, a, b) -> buttons());
         refresh();
     }
 
@@ -166,7 +190,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
             if (e == null) return;
             if (e.lesson() == null) {
-                closeRunner();
+                worker.execute(this::closeRunner);
                 lesson = null;
                 screen.release();
                 problem.setText(e.error());
@@ -257,7 +281,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             }
         }
         if (r == null) return;
-        r.run();
+        if (!busy.get()) r.run();   // while a step runs, the keys wait with the buttons
         e.consume();
     };
 
@@ -287,12 +311,15 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     /** Opens {@code l} at step {@code step} (0-based), running the steps before it. */
     public void open(Lesson l, int step) {
-        lesson = l;
-        tryIt.setSelected(false);
         int target = Math.max(0, Math.min(step, l.steps().size() - 1));
+        lesson = l;
+        index = target;   // what refresh() shows meanwhile: the step, not run yet
+        ran = false;
+        result = null;
+        chosen = null;
+        tryIt.setSelected(false);
         problem.setText("");
-        rebuild(target);
-        enter(target);
+        rebuild(target, () -> enter(target));
     }
 
     /** Opens the lesson with this id (for the app and tests). */
@@ -319,16 +346,54 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         t.play();
     }
 
-    /** A fresh runner with the first {@code steps} steps run; shows where it stopped. */
-    private void rebuild(int steps) {
-        closeRunner();
-        runner = new LessonRunner(lesson);
-        StepResult last = null;
-        for (int i = 0; i < steps; i++) last = runner.runStep();
-        Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
-        if (last == null) runner.engine().drainEvents();
-        screen.show(lesson, runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of());
-        result = last;
+    /** What a step of the lesson's engine reached, for the FX thread to show. */
+    private record Reached(Scenario run, long position, long time, Snapshot snapshot, List<Event> events, StepResult result) {}
+
+    /**
+     * Runs {@code work} on the player's thread, then {@code done} with its answer on the FX thread; the lesson's
+     * buttons are off from now until then. A failure shows as the lesson's problem line.
+     */
+    private <T> void onWorker(Supplier<T> work, Consumer<T> done) {
+        pending++;
+        busy.set(true);
+        worker.execute(() -> {
+            T answer;
+            try {
+                answer = work.get();
+            } catch (RuntimeException | Error e) {
+                String m = e.getMessage() == null ? e.toString() : e.getMessage();
+                Platform.runLater(() -> { finished(); problem.setText(m.lines().findFirst().orElse(m)); });
+                return;
+            }
+            Platform.runLater(() -> {
+                try {
+                    done.accept(answer);   // first: a step it queues keeps the buttons off without a flicker
+                } finally {
+                    finished();
+                }
+            });
+        });
+    }
+
+    private void finished() { if (--pending == 0) busy.set(false); }
+
+    /** A fresh runner with the first {@code steps} steps run; shows where it stopped, then runs {@code then}. */
+    private void rebuild(int steps, Runnable then) {
+        Lesson l = lesson;
+        onWorker(() -> {
+            closeRunner();
+            runner = new LessonRunner(l);
+            StepResult last = null;
+            for (int i = 0; i < steps; i++) last = runner.runStep();
+            Snapshot s = last != null ? last.snapshot() : runner.engine().snapshot();
+            if (last == null) runner.engine().drainEvents();
+            return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of(), last);
+        }, r -> {
+            if (lesson != l) return;   // another lesson was opened meanwhile: its own rebuild follows
+            screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
+            result = r.result();
+            then.run();
+        });
     }
 
     /** Shows step {@code i}; runs it at once unless it asks a question first. */
@@ -342,9 +407,19 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     private void runCurrent() {
-        result = runner.runStep();
+        Lesson l = lesson;
+        onWorker(() -> {
+            StepResult r = runner.runStep();
+            return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), r.snapshot(), r.events(), r);
+        }, r -> shown(l, r));
+    }
+
+    /** Shows the step just run. */
+    private void shown(Lesson l, Reached r) {
+        if (lesson != l) return;   // another lesson was opened meanwhile
+        result = r.result();
         ran = true;
-        screen.show(lesson, runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), result.snapshot(), result.events());
+        screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
         progress.setPosition(lesson.id(), index);
         if (index == lesson.steps().size() - 1) {
             progress.complete(lesson.id());
@@ -362,11 +437,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (lesson == null || index <= 0) return;
         tryIt.setSelected(false);
         index--;
-        rebuild(index + 1);
         ran = true;
         chosen = null;
+        result = null;   // the rebuild brings this step's
         progress.setPosition(lesson.id(), index);
-        refresh();
+        rebuild(index + 1, this::refresh);
     }
 
     private void choose(int i) {
@@ -376,10 +451,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     private void tryStep() {
-        if (runner == null || !tryIt.isSelected()) return;
-        Engine e = runner.engine();
-        e.step();
-        view.show(e.snapshot(), e.drainEvents());
+        if (lesson == null || !tryIt.isSelected()) return;
+        Lesson l = lesson;
+        onWorker(() -> {
+            if (runner == null) return null;
+            Engine e = runner.engine();
+            e.step();
+            return new Reached(null, 0, -1, e.snapshot(), e.drainEvents(), null);
+        }, r -> { if (r != null && lesson == l && tryIt.isSelected()) view.show(r.snapshot(), r.events()); });
     }
 
     private void returnToLesson() {
@@ -387,10 +466,12 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         boolean wasRan = ran;
         Integer was = chosen;
         StepResult keep = result;
-        rebuild(index + (ran ? 1 : 0));
-        ran = wasRan;
-        chosen = was;
-        result = keep;
+        rebuild(index + (ran ? 1 : 0), () -> {
+            ran = wasRan;
+            chosen = was;
+            result = keep;
+            refresh();
+        });
     }
 
     // ---- what is shown -----------------------------------------------------------------------------
@@ -434,9 +515,6 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         narration.setText(ran ? step.narration().in(ln) : Messages.get("answerFirst", ln));
         deeper.setVisible(ran && step.deeper() != null);
         deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));
-        back.setDisable(index == 0);
-        next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected());
-        tryIt.setDisable(false);
 
         Lesson.Quiz q = step.quiz();
         quiz.setVisible(q != null);
@@ -466,6 +544,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 explain.setText(q.explain() == null ? "" : q.explain().in(ln));
             }
         }
+        buttons();
         checks.getChildren().clear();
         checksLabel.setVisible(ran && !step.checks().isEmpty());
         if (ran && result != null) {
@@ -482,6 +561,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             problem.setText("");
         }
         highlight(ran ? step.highlight() : List.of());
+    }
+
+    /** Which of the lesson's buttons can be pressed: none while its engine works on a step. */
+    private void buttons() {
+        if (lesson == null) return;
+        boolean wait = busy.get();
+        back.setDisable(index == 0 || wait);
+        next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected() || wait);
+        tryIt.setDisable(wait);
+        tryStep.setDisable(wait);
+        for (var b : choices.getChildren()) b.setDisable(ran || wait);
     }
 
     /** Selects the first thing the step names on the canvas (the canvas outlines one selection). */
@@ -522,12 +612,23 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public int stepIndex() { return index; }
     public boolean stepRan() { return ran; }
     public StepResult result() { return result; }
+    /** True while the lesson's engine is working on a step (its buttons are off); false once what it reached is shown. */
+    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 
+    /** Player's thread. */
     private void closeRunner() {
         if (runner != null) runner.close();
         runner = null;
     }
 
+    /** Closes the runner on the player's thread, after any step under way, and ends that thread. */
     @Override
-    public void close() { closeRunner(); }
+    public void close() {
+        try {
+            worker.execute(this::closeRunner);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            return;
+        }
+        worker.shutdown();
+    }
 }

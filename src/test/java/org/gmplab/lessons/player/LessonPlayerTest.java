@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 
 import javafx.scene.Node;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** The lesson player beside the canvas, clicked like a person would. */
 @ExtendWith(ApplicationExtension.class)
@@ -55,35 +57,50 @@ class LessonPlayerTest {
         return robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().contains(text)).query();
     }
 
+    /** Clicks {@code query}, then waits until the step it started is shown (the player's engine works on its own thread). */
+    void click(FxRobot robot, String query) { robot.clickOn(query); idle(player); }
+
+    void click(FxRobot robot, Node n) { robot.clickOn(n); idle(player); }
+
+    /** Waits until {@code p} has shown what its engine was asked for: it is busy from the click until then. */
+    static void idle(LessonPlayer p) {
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !p.busyProperty().get());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the lesson step did not finish", e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     static String text(FxRobot robot, String id) { return robot.lookup(id).queryAs(Label.class).getText(); }
 
     @Test
     void nextAndBackWalkTheLessonAndBackReturnsToTheEarlierSnapshot(FxRobot robot) {
         // given the first lesson opened from the list
-        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        click(robot, cellOf(robot, "G, M, P: who is who"));
         Lesson l = player.lesson();
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(0).narration().en());
         Snapshot first = view.snapshot();
         // when Next is clicked (step 2 asks first) and the quiz answered, then Next again
-        robot.clickOn("#next");
+        click(robot, "#next");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
         assertThat(view.snapshot()).isEqualTo(first);             // nothing runs before the answer
-        robot.clickOn("#choice2");
+        click(robot, "#choice2");
         Snapshot second = view.snapshot();
         assertThat(second).isNotEqualTo(first);
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
-        robot.clickOn("#next");
+        click(robot, "#next");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 5");
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().en());
         Snapshot third = view.snapshot();
         assertThat(third.events()).isGreaterThan(second.events());
         // then Back returns to exactly the earlier snapshots
-        robot.clickOn("#back");
+        click(robot, "#back");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
         assertThat(view.snapshot()).isEqualTo(second);
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
-        robot.clickOn("#back");
+        click(robot, "#back");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
         assertThat(view.snapshot()).isEqualTo(first);
         assertThat(robot.lookup("#back").queryButton().isDisabled()).isTrue();
@@ -94,34 +111,58 @@ class LessonPlayerTest {
     }
 
     @Test
+    void aStepRunsOffTheFxThreadWithTheLessonsButtonsOffUntilWhatItReachedIsShown(FxRobot robot) {
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        click(robot, "#next");   // step 2 asks first: answering runs it
+        Snapshot asked = view.snapshot();
+        boolean[] seen = new boolean[5];
+        robot.interact(() -> {
+            robot.lookup("#choice2").queryButton().fire();
+            // still in the FX task of the click: a step run on this thread would be shown by now
+            seen[0] = player.stepRan();
+            seen[1] = view.snapshot() == asked;
+            seen[2] = player.busyProperty().get();
+            seen[3] = robot.lookup("#back").queryButton().isDisabled();
+            seen[4] = robot.lookup("#choice1").queryButton().isDisabled();
+        });
+        assertThat(seen).containsExactly(false, true, true, true, true);
+        // then, once the player's thread is done, the FX thread shows the step and gives the buttons back
+        idle(player);
+        assertThat(player.stepRan()).isTrue();
+        assertThat(view.snapshot()).isNotEqualTo(asked);
+        assertThat(robot.lookup("#back").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#next").queryButton().isDisabled()).isFalse();
+    }
+
+    @Test
     void aQuizIsAnsweredBeforeTheStepRunsAndTheRunRevealsTheAnswer(FxRobot robot) {
-        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
-        robot.clickOn("#next");
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        click(robot, "#next");
         // given the question, before the step runs
         assertThat(text(robot, "#question")).contains("which goroutine sits in P0's runnext");
         assertThat(player.stepRan()).isFalse();
         // when a wrong answer is chosen
-        robot.clickOn("#choice0");
+        click(robot, "#choice0");
         // then the feedback says so and names the answer, the explanation shows, and the run reveals it
         assertThat(text(robot, "#feedback")).isEqualTo("Not quite — the answer is: G4, the newest one");
         assertThat(text(robot, "#explain")).startsWith("newproc puts every new G in runnext");
         assertThat(view.snapshot().ps().get(0).runnext()).isEqualTo(4);
         assertThat(robot.lookup("#choice1").queryButton().isDisabled()).isTrue();
         // when the step is asked again (Back, Next) and the right answer chosen
-        robot.clickOn("#back");
-        robot.clickOn("#next");
+        click(robot, "#back");
+        click(robot, "#next");
         assertThat(text(robot, "#feedback")).isEmpty();
-        robot.clickOn("#choice2");
+        click(robot, "#choice2");
         assertThat(text(robot, "#feedback")).isEqualTo("Right!");
         assertThat(view.snapshot().ps().get(0).runnext()).isEqualTo(4);
     }
 
     @Test
     void switchingLanguageMidLessonKeepsThePosition(FxRobot robot) {
-        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
-        robot.clickOn("#next");
-        robot.clickOn("#choice2");
-        robot.clickOn("#next");
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        click(robot, "#next");
+        click(robot, "#choice2");
+        click(robot, "#next");
         Lesson l = player.lesson();
         Snapshot at = view.snapshot();
         // when 简体中文 is chosen
@@ -145,29 +186,31 @@ class LessonPlayerTest {
 
     @Test
     void tryItYourselfStepsFreelyAndReturnGoesBackToTheStep(FxRobot robot) {
-        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+        click(robot, cellOf(robot, "G, M, P: who is who"));
         Snapshot at = view.snapshot();
-        robot.clickOn("#tryIt");
-        robot.clickOn("#tryStep").clickOn("#tryStep");
+        click(robot, "#tryIt");
+        click(robot, "#tryStep");
+        click(robot, "#tryStep");
         assertThat(view.snapshot().events()).isGreaterThan(at.events());
         assertThat(robot.lookup("#next").queryButton().isDisabled()).isTrue();
-        robot.clickOn("#tryIt");   // now "Return to the lesson"
+        click(robot, "#tryIt");   // now "Return to the lesson"
         assertThat(view.snapshot()).isEqualTo(at);
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
-        robot.clickOn("#next");
+        click(robot, "#next");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
     }
 
     @Test
     void progressIsRememberedPerUser(FxRobot robot) {
-        robot.clickOn(cellOf(robot, "G, M, P: who is who"));
-        robot.clickOn("#next");
-        robot.clickOn("#choice2");
-        robot.clickOn("#next");
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        click(robot, "#next");
+        click(robot, "#choice2");
+        click(robot, "#next");
         Progress again = new Progress(prefs);
         assertThat(again.lastLesson()).isEqualTo("gmp-who-is-who");
         assertThat(again.lastStep()).isEqualTo(2);
-        robot.clickOn("#next").clickOn("#next");
+        click(robot, "#next");
+        click(robot, "#next");
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 5 of 5");
         assertThat(new Progress(prefs).completed()).containsExactly("gmp-who-is-who");
         assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
@@ -191,7 +234,7 @@ class LessonPlayerTest {
                 }
             });
             org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> again.lesson() != null);
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            idle(again);
             // then the player is back at that step, in Chinese
             assertThat(again.lesson().id()).isEqualTo("go-runnext");
             assertThat(again.stepIndex()).isEqualTo(2);
@@ -218,9 +261,11 @@ class LessonPlayerTest {
             assertThat(error.lines().count()).isEqualTo(1);
             Node bad = cellOf(robot, "cannot load: " + error);
             robot.clickOn(bad);
+            idle(other);
             assertThat(robot.lookup("#problem").queryAll()).anyMatch(n -> error.equals(((Label) n).getText()));
             // and the good lesson still opens
             robot.clickOn(cellOf(robot, "G, M, P: who is who"));
+            idle(other);
             assertThat(other.lesson().id()).isEqualTo("gmp-who-is-who");
         } finally {
             other.close();

@@ -57,7 +57,11 @@ class LessonScreenshotTest {
             player.langProperty().set(Lang.ZH);
             player.open("go-runnext", 0);
         });
-        robot.clickOn("#next").clickOn("#choice1");
+        LessonPlayerTest.idle(player);
+        robot.clickOn("#next");
+        LessonPlayerTest.idle(player);
+        robot.clickOn("#choice1");
+        LessonPlayerTest.idle(player);
         robot.interact(() -> ((TitledPane) player.lookup("#deeper")).setExpanded(true));
         WaitForAsyncUtils.waitForFxEvents();
         WritableImage[] img = new WritableImage[1];

@@ -10,7 +10,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -114,13 +113,6 @@ public final class Controller implements AutoCloseable {
     private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
-    /** Each video frame, shows whether a command has been running for more than a moment, and how far it got. */
-    private final AnimationTimer busyClock = new AnimationTimer() {
-        @Override public void handle(long now) {
-            busy.set(working && System.nanoTime() - workingSince > BUSY_AFTER_NANOS);
-            progress.set(workDone);
-        }
-    };
     private volatile long start;
 
     /** A command that runs longer than this shows the progress bar (so quick steps do not flash it). */
@@ -149,7 +141,8 @@ public final class Controller implements AutoCloseable {
         breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
         scenario.set(history.scenario());
         shown = new Frame(null, List.of(), false, Frame.ALL, 0, 0, false, false, List.of());   // the model as made
-        onFx(() -> { pump.start(); busyClock.start(); });
+        pump.eachPulse(this::showBusy);
+        onFx(pump::start);
         run(() -> post(null, ""));
     }
 
@@ -184,6 +177,12 @@ public final class Controller implements AutoCloseable {
     public ObservableList<Event> events() { return model.eventLog(); }
     /** Step (the recorded history) or live (real threads); follows {@link #setMode}. */
     public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
+    /** Each pulse (FX thread): shows whether a command has been running for more than a moment, and how far it got. */
+    private void showBusy() {
+        busy.set(working && System.nanoTime() - workingSince > BUSY_AFTER_NANOS);
+        progress.set(workDone);
+    }
+
     /** True while a command has been running for more than {@link #BUSY_AFTER_NANOS} (FX thread, updated each video frame). */
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
     /** How far the long command has got, 0 to 1, or -1 when that is not known (a run to the next breakpoint). */
@@ -423,7 +422,6 @@ public final class Controller implements AutoCloseable {
         onFx(() -> {
             pump.pulse();
             pump.stop();
-            busyClock.stop();
             busy.set(false);
             // commands the driver never ran (dropped by shutdownNow), or whose frame came after this last pulse
             for (CompletableFuture<Void> f : List.copyOf(unfinished)) f.complete(null);

@@ -63,7 +63,7 @@ public final class MemoryBudget implements Limit {
     private static String message(long kept) {
         long max = Runtime.getRuntime().maxMemory() >> 20;
         return "stopped: the run keeps " + (kept >> 20) + " MB of the " + max + " MB Java heap (the memory budget is "
-                + Math.round(SHARE * 100) + "%): raise it with a larger heap, e.g. java -Xmx" + Math.max(1, 2 * max / 1024 + 1) + "g -jar gmplab.jar";
+                + Math.round(SHARE * 100) + "%): raise it with a larger heap, e.g. " + largerHeap(max);
     }
 
     /** Frees the reserve (on OutOfMemoryError), so that what ends the run has room to do it. */
@@ -82,7 +82,9 @@ public final class MemoryBudget implements Limit {
     /** The line that says the Java heap ran out. */
     static String outOfMemory() {
         long max = Runtime.getRuntime().maxMemory() >> 20;
-        return "stopped: the Java heap (" + max + " MB) ran out: raise it, e.g. java -Xmx"
-                + Math.max(1, 2 * max / 1024 + 1) + "g -jar gmplab.jar";
+        return "stopped: the Java heap (" + max + " MB) ran out: raise it, e.g. " + largerHeap(max);
     }
+
+    /** The command line with about twice the heap of {@code maxMb} MB, in whole gigabytes. */
+    private static String largerHeap(long maxMb) { return "java -Xmx" + Math.max(1, 2 * maxMb / 1024 + 1) + "g -jar gmplab.jar"; }
 }

@@ -13,6 +13,7 @@ public final class FramePump {
     private final GmpModel model;
     private final LatestSlot slot;
     private AnimationTimer timer;
+    private Runnable eachPulse = () -> { };
 
     public FramePump(GmpModel model, LatestSlot slot) {
         this.model = model;
@@ -38,11 +39,17 @@ public final class FramePump {
         return true;
     }
 
+    /** Also runs {@code r} at every pulse of the clock, after the frame (one clock for everything the window shows). */
+    public void eachPulse(Runnable r) { eachPulse = java.util.Objects.requireNonNull(r); }
+
     public void start() {
         if (timer == null) {
             timer = new AnimationTimer() {
                 @Override
-                public void handle(long now) { pulse(); }
+                public void handle(long now) {
+                    pulse();
+                    eachPulse.run();
+                }
             };
         }
         timer.start();

@@ -21,10 +21,12 @@ public record Lesson(String file, String id, Text title, Text summary, String le
     /**
      * One step. {@code deeper} and {@code quiz} may be null. {@code restart}, if not null, starts the run
      * again from the beginning, before this step, with the lesson's scenario under that scheduler (lesson 17
-     * runs one workload under Go 1.0's scheduler, then under G-M-P).
+     * runs one workload under Go 1.0's scheduler, then under G-M-P). {@code nothingChanges} declares that the
+     * step's point is that nothing changes; otherwise at least one of its checks must turn from false to true
+     * across the step, so that it checks what the step did and not what was already so.
      */
     public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
-                       Scenario.Scheduler restart) {
+                       Scenario.Scheduler restart, boolean nothingChanges) {
         public Step {
             Objects.requireNonNull(narration);
             Objects.requireNonNull(until);
@@ -33,7 +35,7 @@ public record Lesson(String file, String id, Text title, Text summary, String le
         }
 
         public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
-            this(narration, deeper, until, highlight, checks, quiz, null);
+            this(narration, deeper, until, highlight, checks, quiz, null, false);
         }
     }
 

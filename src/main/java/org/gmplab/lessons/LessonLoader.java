@@ -31,7 +31,7 @@ public final class LessonLoader {
     /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
     static final long MAX_FILE_BYTES = 1L << 20;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -145,7 +145,8 @@ public final class LessonLoader {
             for (Node c : arr(o.members().get("checks"), "an array of checks like \"P0.runq.size == 4\"").items()) checks.add(check(c, sc));
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
         Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart);
+        boolean nothingChanges = o.members().containsKey("nothingChanges") && bool(o.members().get("nothingChanges"));
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges);
     }
 
     private Lesson.Until until(Node n, Scenario sc) throws ScenarioException {
@@ -270,6 +271,11 @@ public final class LessonLoader {
     private String string(Node n) throws ScenarioException {
         if (n instanceof JsonTree.Str s) return s.value();
         throw error(n, "expected a string, got " + JsonTree.describe(n));
+    }
+
+    private boolean bool(Node n) throws ScenarioException {
+        if (n instanceof JsonTree.Bool b) return b.value();
+        throw error(n, "expected true or false, got " + JsonTree.describe(n));
     }
 
     private long integer(Node n) throws ScenarioException {

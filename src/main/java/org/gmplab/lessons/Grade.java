@@ -3,11 +3,13 @@ package org.gmplab.lessons;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gmplab.engine.Outcome;
+
 /**
  * A homework's grade, in words a learner understands: for each step up to the first that fails, every check with
  * ✓ or ✗ and what the run shows instead; the steps after a failed one are not run, since they build on it. A run
- * whose checks all pass must still be a sound lesson ({@link LessonRunner#verify}: the program ends well, each step
- * shows a change), or the grade says what is left.
+ * whose checks all pass must still be a sound program (it may not deadlock or crash after the last step) and a
+ * sound lesson ({@link LessonRunner#verify}: each step shows a change), or the grade says what is left.
  */
 public record Grade(boolean passed, List<String> lines) {
     public Grade { lines = List.copyOf(lines); }
@@ -28,6 +30,13 @@ public record Grade(boolean passed, List<String> lines) {
                     if (!r.done()) lines.add("  (the steps after this one are not run until it passes)");
                     return new Grade(false, lines);
                 }
+            }
+            // the steps may stop mid-run; a program that deadlocks or crashes after them is not a solution
+            r.engine().run(r.engine().now() + LessonRunner.MAX_STEP_NANOS);
+            Outcome end = r.engine().outcome();
+            if (end != null && end.kind() != Outcome.Kind.EXITED) {
+                lines.add("the checks pass, but then the program fails: " + end.message());
+                return new Grade(false, lines);
             }
         }
         String sound = LessonRunner.verify(lesson);

@@ -12,10 +12,32 @@ import org.gmplab.snapshot.EventKind;
  * narration says, and may first ask the learner to predict what comes next.
  */
 public record Lesson(String file, String id, Text title, Text summary, String level, int minutes,
-                     Scenario scenario, List<Step> steps) {
+                     Scenario scenario, List<Step> steps, Homework homework) {
     public Lesson {
         Objects.requireNonNull(id);
         steps = List.copyOf(steps);
+    }
+
+    public Lesson(String file, String id, Text title, Text summary, String level, int minutes, Scenario scenario, List<Step> steps) {
+        this(file, id, title, summary, level, minutes, scenario, steps, null);
+    }
+
+    /**
+     * An exercise instead of a walk-through: the learner edits {@code scenarioFile} (the lesson's scenario) until
+     * the steps' checks pass; {@code solution} is the reference scenario that passes them, read from
+     * {@code solutionFile}, so that CI can show every exercise is solvable.
+     */
+    public record Homework(Text task, String scenarioFile, String solutionFile, Scenario solution) {
+        public Homework {
+            Objects.requireNonNull(task);
+            Objects.requireNonNull(solution);
+        }
+    }
+
+    /** The same lesson with its reference solution as its scenario (a homework's answer key). */
+    public Lesson withSolution() {
+        if (homework == null) throw new IllegalStateException(id + " is not homework");
+        return new Lesson(file, id, title, summary, level, minutes, homework.solution(), steps, homework);
     }
 
     /**

@@ -100,6 +100,9 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
         this(name, gomaxprocs, seed, runqSize, program, scheduler, GoVersion.GO123);
     }
 
+    /** The Go release whose scheduler runs it, as people write it: "1.23", "1.26" or "1.0". */
+    public String goRelease() { return scheduler == Scheduler.GO10 ? "1.0" : go.key; }
+
     public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler, go); }
     public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler, go); }
     /** Go 1.0's scheduler has one set of rules: switching to it also goes back to go=1.23. */

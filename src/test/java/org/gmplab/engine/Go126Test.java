@@ -65,6 +65,14 @@ class Go126Test {
         assertThat(SchedTrace.format(old, true)).contains("  P0: status=2 ").contains("  M0: p=nil curg=1 ");
     }
 
+    /** The inspector says an M in a syscall keeps its P under Go 1.26 (rather than that it runs the G there). */
+    @Test
+    void theInspectorSaysTheMInASyscallKeepsItsP() {
+        Snapshot s = at(lonelySyscall().withGo(GO126), 2_000_000).world();
+        var hit = new org.gmplab.view.Layout.Hit(org.gmplab.view.Layout.Hit.Kind.M, 0, null);
+        assertThat(org.gmplab.view.Inspector.brief(hit, s, org.gmplab.view.Wording.ENGLISH)).isEqualTo("M0 in a syscall with G1, keeps P0");
+    }
+
     @Test
     void exitsyscall_go126FastPathStillHasItsP() {
         Scenario sc = prog().procs(2).fn(fn("main", syscall("5us"), work("10us"))).build("short").withGo(GO126);

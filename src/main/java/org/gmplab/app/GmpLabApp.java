@@ -127,6 +127,7 @@ public final class GmpLabApp extends Application {
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
         org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(controller);
         ControlsPane pane = new ControlsPane(controller, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);

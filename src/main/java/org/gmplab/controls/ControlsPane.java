@@ -238,6 +238,9 @@ public final class ControlsPane extends StackPane {
     /** Whether the transport is locked (see {@link #lock}). */
     public boolean locked() { return lockedBy != null; }
 
+    /** {@link #locked()}, to follow (FX thread). */
+    public javafx.beans.property.ReadOnlyBooleanProperty lockedProperty() { return locked; }
+
     /**
      * Shows {@code panel} left of the canvas, under the toolbar, with a divider to drag (e.g. the scenario
      * editor); null hides it again.

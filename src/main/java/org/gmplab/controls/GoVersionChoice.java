@@ -10,10 +10,11 @@ import org.gmplab.history.History;
 /**
  * Which Go release's G-M-P rules run the scenario: Go 1.23 (the default) or Go 1.26, where a P in a system
  * call stays running. A run cannot change rules midway, so choosing one runs the scenario again from its
- * start; opening a scenario shows its own setting. Disabled under the Go 1.0 scheduler, which has one set.
+ * start; opening a scenario shows its own setting. Disabled under the Go 1.0 scheduler, which has one set,
+ * and while a lesson drives the run ({@link #lockWith}).
  */
 public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
-    private boolean updating;
+    private boolean updating, go10, locked;
 
     public GoVersionChoice(Controller c) {
         setId("goVersion");
@@ -33,10 +34,21 @@ public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
         });
     }
 
+    /** Disabled while {@code locked} holds (a lesson drives the run: it chose its scenario's rules). */
+    public void lockWith(javafx.beans.value.ObservableBooleanValue locked) {
+        this.locked = locked.get();
+        setDisable(go10 || this.locked);
+        locked.addListener((o, was, on) -> {
+            this.locked = on;
+            setDisable(go10 || on);
+        });
+    }
+
     private void show(Scenario sc) {
         updating = true;
         setValue(sc.go());
-        setDisable(sc.scheduler() == Scenario.Scheduler.GO10);
+        go10 = sc.scheduler() == Scenario.Scheduler.GO10;
+        setDisable(go10 || locked);
         updating = false;
     }
 }

@@ -74,6 +74,15 @@ public final class Main implements Runnable {
         }
     }
 
+    /** {@code --go V} applied to {@code sc}: a version other than 1.23 or 1.26, or 1.26 for Go 1.0's scheduler, is bad input. */
+    public static org.gmplab.engine.program.Scenario withGo(org.gmplab.engine.program.Scenario sc, String v) {
+        try {
+            return sc.withGo(org.gmplab.engine.program.Scenario.GoVersion.of(v));
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--go: " + e.getMessage());
+        }
+    }
+
     /** A problem with what the user gave us: printed as one line, exit code 2, no stack trace. */
     public static final class BadInput extends RuntimeException {
         public BadInput(String message) { super(message, null, false, false); }

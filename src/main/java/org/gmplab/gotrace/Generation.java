@@ -94,9 +94,13 @@ final class Generation {
             if (g.minTs == 0 || Long.compareUnsigned(b.time(), g.minTs) < 0) g.minTs = b.time();
             g.process(b, version);
         }
-        if (g.freq == 0)
-            throw new GoTraceException(g.firstOffset >= 0 ? g.firstOffset : in.offset(), "generation " + g.gen + " has no frequency event");
-        g.resolveStacks();
+        try {
+            if (g.freq == 0)
+                throw new GoTraceException(g.firstOffset >= 0 ? g.firstOffset : in.offset(), "generation " + g.gen + " has no frequency event");
+            g.resolveStacks();
+        } catch (GoTraceException e) {
+            throw error != null ? error : e; // a generation cut short: the cut is the news
+        }
         for (long[] s : g.rawSamples) {
             List<Frame> stack = g.stack(s[4]);
             g.cpuSamples.add(new CpuSample(g.ns(s[0]), s[1], s[2], s[3] == 0 ? GoEvent.NONE : s[3], stack != null ? stack : List.of()));

@@ -80,9 +80,22 @@ public final class GoTraceReader implements AutoCloseable {
     }
 
     private GoEvent read() throws IOException {
+        try {
+            return readOrdered();
+        } catch (GoTraceException e) {
+            // A generation cut short by the end of the file cannot be ordered: say so, not what it broke.
+            if (spillErr != null) {
+                done = true;
+                throw spillErr;
+            }
+            throw e;
+        }
+    }
+
+    private GoEvent readOrdered() throws IOException {
         GoEvent queued = order.next();
         if (queued != null) return queued;
-        if (frontier.isEmpty() && cpuNext == cpuSamples.size()) {
+        while (frontier.isEmpty() && cpuNext == cpuSamples.size()) {
             if (spillErr != null) {
                 done = true;
                 throw spillErr;

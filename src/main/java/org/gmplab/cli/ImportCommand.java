@@ -1,0 +1,103 @@
+package org.gmplab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
+
+import org.gmplab.gotrace.GoEvent;
+import org.gmplab.gotrace.GoTraceException;
+import org.gmplab.gotrace.GoTraceReader;
+import org.gmplab.gotrace.TraceSummary;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code gmplab import TRACE}: reads a real Go execution trace ({@code runtime/trace}, Go 1.22–1.25) and prints
+ * what was read: a summary (Go version, duration, Ps, Ms, goroutines, event counts, migrations, retakes,
+ * syscalls), or every event in Go's order as {@code go tool trace -d=1} prints its first line. A file that is
+ * not a trace, or is cut short or corrupt, gets one line naming the byte where it went wrong (exit code 2).
+ */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Read a real Go execution trace (runtime/trace, Go 1.22–1.25) and print what it holds.")
+final class ImportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "a Go execution trace (trace.Start, go test -trace)")
+    Path input;
+
+    @Option(names = "--summary", description = "print a summary (the default)")
+    boolean summary;
+
+    @Option(names = "--events", description = "print every event in Go's order, one line each, as go tool trace -d=1 does")
+    boolean events;
+
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (summary && events) throw new Main.BadInput("give --summary or --events, not both");
+        PrintWriter out = spec.commandLine().getOut();
+        try (GoTraceReader r = open(input, spec.commandLine().getErr())) {
+            if (events) {
+                for (GoEvent e; (e = r.next()) != null; ) out.println(e.toGoString());
+            } else {
+                out.print(TraceSummary.of(r).format());
+            }
+        } catch (GoTraceException e) {
+            throw new Main.BadInput(input + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new Main.BadInput(input + ": cannot read: " + e.getMessage());
+        } finally {
+            out.flush();
+        }
+        return 0;
+    }
+
+    /**
+     * Opens a trace for reading, with a progress line on a terminal (stderr) for files over a few MB; problems
+     * opening it become one line.
+     */
+    static GoTraceReader open(Path file, PrintWriter err) {
+        long size;
+        try {
+            if (!Files.exists(file)) throw new Main.BadInput(file + ": no such file");
+            if (!Files.isRegularFile(file)) throw new Main.BadInput(file + ": not a regular file");
+            size = Files.size(file);
+        } catch (IOException e) {
+            throw new Main.BadInput(file + ": cannot read: " + e.getMessage());
+        }
+        LongConsumer progress = System.console() != null && size > (8 << 20) ? progressLine(err, size) : null;
+        try {
+            return GoTraceReader.open(file, progress);
+        } catch (NoSuchFileException e) {
+            throw new Main.BadInput(file + ": no such file");
+        } catch (GoTraceException e) {
+            throw new Main.BadInput(file + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new Main.BadInput(file + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** "read 12 MB of 300 MB (4%)", rewritten in place; cleared at the end. */
+    private static LongConsumer progressLine(PrintWriter err, long size) {
+        long[] printed = {System.nanoTime()};
+        return read -> {
+            if (read >= size) {
+                err.print("\r\033[K");
+                err.flush();
+                return;
+            }
+            long now = System.nanoTime();
+            if (now - printed[0] < Progress.PRINT_EVERY_NANOS) return;
+            printed[0] = now;
+            err.print(String.format(Locale.ROOT, "\rgmplab: read %d MB of %d MB (%d%%)", read >> 20, size >> 20, 100 * read / size));
+            err.flush();
+        };
+    }
+}

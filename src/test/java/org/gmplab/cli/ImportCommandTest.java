@@ -1,0 +1,77 @@
+package org.gmplab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.gmplab.cli.RunCommandTest.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code gmplab import}: a real Go trace summarised and listed; bad input gets one line and exit code 2. */
+class ImportCommandTest {
+    static final Path C_SYSCALL = Path.of("src/test/resources/gotrace/c_syscall.p2.trace");
+    @TempDir Path tmp;
+
+    static Result run(String... args) { return RunCommandTest.run(args); }
+
+    @Test
+    void summaryCountsWhatGoParserSees() {
+        Result r = run("import", C_SYSCALL.toString(), "--summary");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        // Figures checked against go tool trace -d=1 of the same file: 13 NotExist->Runnable, 173 Running->Syscall,
+        // 120 Syscall->Runnable, 248 Runnable->Running; 2 Ps, 3 generations (3 Sync events).
+        assertThat(r.out().lines()).contains(
+                "Go execution trace, format go 1.23 (Go 1.23 or 1.24)",
+                "GOMAXPROCS   2",
+                "Ps           2",
+                "goroutines   18 (created during the trace: 13)",
+                "syscalls     173 (120 lost their P: GoSyscallEndBlocked)",
+                "  GoStart              248");
+        assertThat(r.out()).contains("(3 generations)").contains("retakes      120 (ProcSteal");
+        assertThat(run("import", C_SYSCALL.toString()).out()).isEqualTo(r.out()); // the summary is the default
+    }
+
+    @Test
+    void eventsListsTransitionsInGoOrder() throws Exception {
+        Result r = run("import", C_SYSCALL.toString(), "--events");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> transitions = r.out().lines().filter(l -> l.contains(" StateTransition ")).toList();
+        assertThat(transitions).isEqualTo(org.gmplab.gotrace.GoTraceReaderTestAccess.expected("c_syscall.p2"));
+        assertThat(r.out().lines().filter(l -> l.contains(" Sync "))).hasSize(3);
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitCode2() throws Exception {
+        Path notATrace = tmp.resolve("x.trace");
+        Files.writeString(notATrace, "hello, world, this is no trace");
+        assertOneLine(run("import", notATrace.toString()), "x.trace: byte 0: not a Go execution trace");
+
+        Path newer = tmp.resolve("new.trace");
+        Files.write(newer, "go 1.27 trace\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
+        assertOneLine(run("import", newer.toString()), "this trace was written by Go 1.27; GMP Lab reads 1.22–1.25");
+
+        Path old = tmp.resolve("old.trace");
+        Files.write(old, "go 1.21 trace\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
+        assertOneLine(run("import", old.toString()), "Go 1.21 in the older format");
+
+        byte[] whole = Files.readAllBytes(C_SYSCALL);
+        Path cut = tmp.resolve("cut.trace");
+        Files.write(cut, Arrays.copyOf(whole, 5000));
+        assertOneLine(run("import", cut.toString()), "cut.trace: byte ");
+
+        assertOneLine(run("import", tmp.resolve("missing.trace").toString()), "missing.trace: no such file");
+        assertOneLine(run("import", C_SYSCALL.toString(), "--summary", "--events"), "not both");
+    }
+
+    private static void assertOneLine(Result r, String part) {
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().lines()).as(r.err()).singleElement().satisfies(l -> assertThat(l).startsWith("gmplab: ").contains(part));
+        assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}

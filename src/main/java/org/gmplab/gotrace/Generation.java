@@ -38,6 +38,7 @@ final class Generation {
     double freq;
     private final Map<Long, String> strings = new HashMap<>();
     private final Map<Long, long[]> rawStacks = new HashMap<>();
+    private final Map<Long, Long> stackOffsets = new HashMap<>(); // where each stack is in the file
     private final Map<Long, long[]> pcs = new HashMap<>(); // pc -> {funcID, fileID, line}
     private final Map<Long, List<Frame>> stacks = new HashMap<>();
     private final List<long[]> rawSamples = new ArrayList<>();
@@ -187,6 +188,7 @@ final class Generation {
                 pcs.putIfAbsent(pc, new long[] {func, file, line});
             }
             if (rawStacks.putIfAbsent(id, frames) != null) throw new GoTraceException(at, "two stacks with ID " + id);
+            stackOffsets.put(id, at);
         }
     }
 
@@ -248,13 +250,14 @@ final class Generation {
                 long[] f = pcs.get(pc);
                 String func = string(f[0]), file = string(f[1]);
                 if (func == null || file == null)
-                    throw new GoTraceException(-1, "generation " + gen + ": stack " + e.getKey() + " names a string the string table does not have ("
+                    throw new GoTraceException(stackOffsets.get(e.getKey()), "stack " + e.getKey() + " names a string the string table does not have ("
                             + (func == null ? f[0] : f[1]) + ")");
                 frames.add(new Frame(func, file, f[2], pc));
             }
             stacks.put(e.getKey(), List.copyOf(frames));
         }
         rawStacks.clear();
+        stackOffsets.clear();
         pcs.clear();
     }
 

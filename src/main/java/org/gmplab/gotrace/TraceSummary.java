@@ -52,7 +52,7 @@ public record TraceSummary(int goVersion, long start, long end, int generations,
             if (e.p() >= 0) ps.add(e.p());
             if (e.transition() instanceof GoTransition t) gs.add(t.goid());
             if (e.transition() instanceof ProcTransition t) ps.add(t.pid());
-            if (e.name().equals("ProcsChange")) gomaxprocs = Long.parseLong(e.detail().replaceAll(".*Uint64\\((\\d+)\\).*", "$1"));
+            if (e.name().equals("ProcsChange")) gomaxprocs = Long.parseUnsignedLong(e.detail().replaceAll(".*Uint64\\((\\d+)\\).*", "$1"));
             RunState.Inference inferred = state.apply(e);
             if (inferred == RunState.Inference.MIGRATION) migrations++;
             else if (inferred == RunState.Inference.RETAKE) retakes++;
@@ -70,7 +70,7 @@ public record TraceSummary(int goVersion, long start, long end, int generations,
         StringBuilder sb = new StringBuilder();
         sb.append("Go execution trace, format go 1.").append(goVersion).append(goVersion == WireFormat.GO123 ? " (Go 1.23 or 1.24)" : "").append('\n');
         sb.append(String.format(Locale.ROOT, "duration     %.3f ms (%d generations)%n", duration() / 1e6, generations));
-        sb.append("GOMAXPROCS   ").append(gomaxprocs).append('\n');
+        sb.append("GOMAXPROCS   ").append(Long.toUnsignedString(gomaxprocs)).append('\n');
         sb.append("Ps           ").append(procs).append('\n');
         sb.append("Ms           ").append(threads).append('\n');
         sb.append("goroutines   ").append(goroutines).append(" (created during the trace: ").append(counts.getOrDefault("GoCreate", 0L)).append(")\n");

@@ -11,8 +11,10 @@ import java.util.function.LongConsumer;
 
 import org.gmplab.gotrace.GoEvent;
 import org.gmplab.gotrace.GoTraceException;
+import org.gmplab.gotrace.GoTracePerfetto;
 import org.gmplab.gotrace.GoTraceReader;
 import org.gmplab.gotrace.TraceSummary;
+import org.gmplab.trace.AtomicFile;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,6 +55,29 @@ final class ImportCommand implements Callable<Integer> {
             throw new Main.BadInput(input + ": " + e.getMessage());
         } catch (IOException e) {
             throw new Main.BadInput(input + ": cannot read: " + e.getMessage());
+        } finally {
+            out.flush();
+        }
+        return 0;
+    }
+
+    /**
+     * {@code gmplab export TRACE --format perfetto}: a real Go run in the layout of the engine's Perfetto export
+     * (to {@code output} atomically, or to {@code out}).
+     */
+    static int exportPerfetto(Path input, String format, Path output, PrintWriter out, PrintWriter err) {
+        if (!format.equals("perfetto"))
+            throw new Main.BadInput(input + ": a Go execution trace exports as --format perfetto only, got '" + format + "'");
+        try (GoTraceReader r = open(input, err)) {
+            if (output != null) {
+                AtomicFile.write(output, w -> GoTracePerfetto.write(r, w));
+            } else {
+                GoTracePerfetto.write(r, out);
+            }
+        } catch (GoTraceException e) {
+            throw new Main.BadInput(input + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new Main.BadInput((output != null ? "cannot write " + output : input + ": cannot read") + ": " + e.getMessage());
         } finally {
             out.flush();
         }

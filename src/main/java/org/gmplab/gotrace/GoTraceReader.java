@@ -62,6 +62,16 @@ public final class GoTraceReader implements AutoCloseable {
         this.version = WireFormat.version(header, n);
     }
 
+    /** Whether a file starts as a Go execution trace does ({@code "go 1."}); a file that cannot be read does not. */
+    public static boolean looksLikeGoTrace(Path file) {
+        try (InputStream s = Files.newInputStream(file)) {
+            byte[] head = s.readNBytes(5);
+            return new String(head, java.nio.charset.StandardCharsets.ISO_8859_1).equals("go 1.");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The format version in the header, as Go's minor version: 22, 23 (Go 1.23 and 1.24) or 25. */
     public int goVersion() { return version; }
 

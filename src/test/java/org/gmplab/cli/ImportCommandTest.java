@@ -47,6 +47,25 @@ class ImportCommandTest {
     }
 
     @Test
+    void exportWritesARealRunAsPerfettoInTheEngineLayout() throws Exception {
+        Path json = tmp.resolve("real.json");
+        Result r = run("export", C_SYSCALL.toString(), "--format", "perfetto", "-o", json.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        com.google.gson.JsonArray events = com.google.gson.JsonParser.parseString(Files.readString(json))
+                .getAsJsonObject().getAsJsonArray("traceEvents");
+        java.util.Map<String, Long> byCat = new java.util.TreeMap<>();
+        for (var e : events) {
+            var o = e.getAsJsonObject();
+            byCat.merge(o.get("ph").getAsString() + " " + (o.has("cat") ? o.get("cat").getAsString() : "-"), 1L, Long::sum);
+        }
+        // one syscall slice per GoSyscallBegin (173), one retake per ProcSteal (120), as the summary counts them
+        assertThat(byCat).containsEntry("X syscall", 173L).containsEntry("i ProcSteal", 120L).containsEntry("i GoStart", 17L);
+        assertThat(byCat.get("X running")).isGreaterThan(2 * 100L);
+        assertThat(run("export", C_SYSCALL.toString(), "--format", "perfetto").out().trim()).isEqualTo(Files.readString(json).trim());
+        assertOneLine(run("export", C_SYSCALL.toString(), "--format", "jsonl"), "exports as --format perfetto only");
+    }
+
+    @Test
     void badInputGetsOneLineAndExitCode2() throws Exception {
         Path notATrace = tmp.resolve("x.trace");
         Files.writeString(notATrace, "hello, world, this is no trace");

@@ -1,7 +1,9 @@
 package org.gmplab.cli;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,7 +15,9 @@ import org.gmplab.gotrace.GoEvent;
 import org.gmplab.gotrace.GoTraceException;
 import org.gmplab.gotrace.GoTracePerfetto;
 import org.gmplab.gotrace.GoTraceReader;
+import org.gmplab.gotrace.SchedTraceReader;
 import org.gmplab.gotrace.TraceSummary;
+import org.gmplab.io.TextFile;
 import org.gmplab.trace.AtomicFile;
 
 import picocli.CommandLine.Command;
@@ -27,10 +31,10 @@ import picocli.CommandLine.Parameters;
  * not a trace, or is cut short or corrupt, gets one line naming the byte where it went wrong (exit code 2).
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Read a real Go execution trace (runtime/trace, Go 1.22–1.25) and print what it holds.")
+        description = "Read a real Go execution trace (runtime/trace, Go 1.22–1.25), or GODEBUG=schedtrace output, and print what it holds.")
 final class ImportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "a Go execution trace (trace.Start, go test -trace)")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "a Go execution trace (trace.Start, go test -trace), or a program's output under GODEBUG=schedtrace=N[,scheddetail=1]")
     Path input;
 
     @Option(names = "--summary", description = "print a summary (the default)")
@@ -45,6 +49,8 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() {
         if (summary && events) throw new Main.BadInput("give --summary or --events, not both");
         PrintWriter out = spec.commandLine().getOut();
+        if (!GoTraceReader.looksLikeGoTrace(input) && SchedTraceReader.looksLikeSchedTrace(TextFile.head(input, 1 << 16)))
+            return schedTrace(out);
         try (GoTraceReader r = open(input, spec.commandLine().getErr())) {
             if (events) {
                 for (GoEvent e; (e = r.next()) != null; ) out.println(e.toGoString());
@@ -53,6 +59,21 @@ final class ImportCommand implements Callable<Integer> {
             }
         } catch (GoTraceException e) {
             throw new Main.BadInput(input + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new Main.BadInput(input + ": cannot read: " + e.getMessage());
+        } finally {
+            out.flush();
+        }
+        return 0;
+    }
+
+    /** GODEBUG=schedtrace(,scheddetail=1) output: its snapshots summarised. */
+    private int schedTrace(PrintWriter out) {
+        if (events) throw new Main.BadInput(input + ": --events is for execution traces; this is schedtrace output");
+        try (BufferedReader in = Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
+            out.print(SchedTraceReader.summary(SchedTraceReader.read(in, input.toString())));
+        } catch (GoTraceException e) {
+            throw new Main.BadInput(e.getMessage());
         } catch (IOException e) {
             throw new Main.BadInput(input + ": cannot read: " + e.getMessage());
         } finally {

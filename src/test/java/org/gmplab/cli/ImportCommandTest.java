@@ -66,6 +66,18 @@ class ImportCommandTest {
     }
 
     @Test
+    void schedtraceOutputIsSummarisedToo() throws Exception {
+        Result r = run("import", "src/test/resources/gotrace/c_syscall_p2_detail.txt");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines()).contains("GODEBUG=schedtrace,scheddetail=1 output", "snapshots    20 (0ms to 1945ms)",
+                "runqueue         0-4", "P statuses   0,1,2 (0 idle, 1 running, 2 syscall, 3 gcstop, 4 dead)");
+        assertOneLine(run("import", "src/test/resources/gotrace/c_syscall_p2_detail.txt", "--events"), "--events is for execution traces");
+        Path bad = tmp.resolve("bad.txt");
+        Files.writeString(bad, "SCHED 0ms: gomaxprocs=2 idleprocs=0 threads=4 runqueue=0 [0 0]\n  M0: what\n");
+        assertOneLine(run("import", bad.toString()), "bad.txt:2: not a schedtrace line as Go prints it");
+    }
+
+    @Test
     void badInputGetsOneLineAndExitCode2() throws Exception {
         Path notATrace = tmp.resolve("x.trace");
         Files.writeString(notATrace, "hello, world, this is no trace");

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Limit;
 import org.gmplab.engine.Outcome;
+import org.gmplab.gotrace.GoTraceReader;
 import org.gmplab.snapshot.Event;
 import org.gmplab.trace.AtomicFile;
 import org.gmplab.trace.EventsJson;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Parameters;
         description = "Export a scenario's or session's run: event log (jsonl), Perfetto trace, or schedtrace text.")
 final class ExportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SESSION_OR_SCENARIO", description = "a session file or a scenario file (.json)")
+    @Parameters(index = "0", paramLabel = "SESSION_OR_SCENARIO", description = "a session file, a scenario file (.json), or a real Go execution trace (perfetto only)")
     Path input;
 
     @Option(names = "--format", paramLabel = "jsonl|perfetto|schedtrace", required = true,
@@ -64,6 +65,8 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (GoTraceReader.looksLikeGoTrace(input)) // a real Go run, read by gmplab import
+            return ImportCommand.exportPerfetto(input, format, output, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (!List.of("jsonl", "perfetto", "schedtrace").contains(format))
             throw new Main.BadInput("--format must be jsonl, perfetto or schedtrace, got '" + format + "'");
         long limit = RunCommand.parseDuration("--until", until);

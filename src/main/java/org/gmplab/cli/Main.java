@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** {@code gmplab}: the headless commands. Bad input gets one line naming what is wrong, and exit code 2. */
 @Command(name = "gmplab", mixinStandardHelpOptions = true, version = "GMP Lab 0.1.0",
         description = "Go's G-M-P scheduler, running for real on Java threads.",
-        subcommands = {RunCommand.class, VerifyCommand.class, ExportCommand.class})
+        subcommands = {RunCommand.class, VerifyCommand.class, ExportCommand.class, ImportCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (files, fields, values), as Go's tools use 2 for usage errors. */

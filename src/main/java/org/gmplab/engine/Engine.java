@@ -43,9 +43,9 @@ public final class Engine implements AutoCloseable {
         OFF,
         /**
          * At every safe point with events, the invariants of the Ps and Ms those events named and the scheduler's
-         * counters ({@code WorldReader.checkTouched}); the full check whenever the events since the last one reach
-         * 1/{@value Engine#SAMPLE_RATIO} of the Gs, Ps and Ms it walks (so it costs a bounded share per event), and at
-         * every safe point while those number at most {@value Engine#ALWAYS_FULL} (lessons, tests, small programs).
+         * counters ({@code WorldReader.checkTouched}); the full check once as many events have happened since the last
+         * one as it walks Gs, Ps and Ms (so it costs about one G's worth of checking per event, whatever the world's
+         * size), and at every safe point while those number at most {@value Engine#ALWAYS_FULL} (lessons, small programs).
          */
         SAMPLED,
         /** The full check at every safe point with events. */
@@ -63,10 +63,8 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** {@link Checks#SAMPLED}: a full check once the events since the last one reach 1/this of the world it walks. */
-    static final int SAMPLE_RATIO = 4;
     /** {@link Checks#SAMPLED}: a world of at most this many Gs, Ps and Ms is fully checked at every safe point. */
-    static final int ALWAYS_FULL = 512;
+    static final int ALWAYS_FULL = 64;
 
     /** Why {@link #runUntil} returned. */
     public enum Stop { EVENT, TIME_LIMIT, ENDED, QUIESCENT }
@@ -254,7 +252,7 @@ public final class Engine implements AutoCloseable {
             dirty = false;
             long events = eventCount();
             int size = checks == Checks.SAMPLED ? reader.size() : 0;
-            if (checks == Checks.EVERY || size <= ALWAYS_FULL || (events - fullyCheckedAt) * SAMPLE_RATIO >= size) {
+            if (checks == Checks.EVERY || size <= ALWAYS_FULL || events - fullyCheckedAt >= size) {
                 fullyCheckedAt = events;
                 reader.checkInvariants();
             } else {

@@ -332,6 +332,8 @@ public final class History implements AutoCloseable {
     private void snapshotOnTheWay(long target, int k) {
         if (k <= 0) return;
         for (long p = positions.lower(target, k); p >= 0 && p < target; p = positions.higher(p)) {
+            // a move cancelled here leaves the engine at known position p, where the next move can start from
+            if (cancelled.getAsBoolean()) throw new Cancelled();
             ensureEngineAt(p);   // the first one replays from the start
             if (!ring.contains(p)) ring.put(engine.snapshot());
         }

@@ -33,6 +33,7 @@ public final class HistoryBench {
         snapshot10k();
         stepBack1000();
         replay20k();
+        stepBackFromTheEnd10k();
     }
 
     private static void row(String what, String goal, double[] ms) {
@@ -89,6 +90,30 @@ public final class HistoryBench {
         }
         row("step back 1,000 events within history, one position at a time (pingpong)", "< 20 ms", steps);
         row("jump back 1,000 events within history (pingpong)", "< 20 ms", jump);
+    }
+
+    /**
+     * 10,000 goroutines of 20 µs on 4 Ps, jumped past the end (explored without snapshots on the way), then 100
+     * steps back: the first replays from the start (and snapshots the positions before it), the others should not.
+     */
+    private static void stepBackFromTheEnd10k() {
+        Scenario sc = ScenarioBench.spawnWork(10_000, 20_000, 4);
+        double[] first = new double[3], rest = new double[3 * 99];
+        long replays = 0;
+        for (int r = 0; r < 3; r++) {
+            try (History h = new History(sc)) {
+                h.jumpTo(Long.MAX_VALUE / 2);
+                for (int i = 0; i < 100; i++) {
+                    long t = System.nanoTime();
+                    h.stepBack();
+                    double ms = (System.nanoTime() - t) / 1e6;
+                    if (i == 0) first[r] = ms; else rest[r * 99 + i - 1] = ms;
+                }
+                replays += h.replays();
+            }
+        }
+        row("step back from the end of a run of 10,000 goroutines (4 Ps), first step (a replay from the start)", "< 20 ms", first);
+        row("the 99 steps back after it (" + replays + " replays in 3 × 100 steps)", "< 20 ms", rest);
     }
 
     private static void replay20k() throws Exception {

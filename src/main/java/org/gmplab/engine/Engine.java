@@ -43,9 +43,10 @@ public final class Engine implements AutoCloseable {
         OFF,
         /**
          * At every safe point with events, the invariants of the Ps and Ms those events named and the scheduler's
-         * counters ({@code WorldReader.checkTouched}); the full check once as many events have happened since the last
-         * one as it walks Gs, Ps and Ms (so it costs about one G's worth of checking per event, whatever the world's
-         * size), and at every safe point while those number at most {@value Engine#ALWAYS_FULL} (lessons, small programs).
+         * counters ({@code WorldReader.checkTouched}); the full check once {@value Engine#FULL_CHECK_EVERY} times as many
+         * events have happened since the last one as it walks Gs, Ps and Ms (so it costs about half a G's worth of
+         * checking per event, whatever the world's size), and at every safe point while those number at most
+         * {@value Engine#ALWAYS_FULL} (lessons, small programs).
          */
         SAMPLED,
         /** The full check at every safe point with events. */
@@ -63,6 +64,8 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /** {@link Checks#SAMPLED}: the full check once the events since the last one reach this many per G, P and M. */
+    static final int FULL_CHECK_EVERY = 2;
     /** {@link Checks#SAMPLED}: a world of at most this many Gs, Ps and Ms is fully checked at every safe point. */
     static final int ALWAYS_FULL = 64;
 
@@ -252,7 +255,7 @@ public final class Engine implements AutoCloseable {
             dirty = false;
             long events = eventCount();
             int size = checks == Checks.SAMPLED ? reader.size() : 0;
-            if (checks == Checks.EVERY || size <= ALWAYS_FULL || events - fullyCheckedAt >= size) {
+            if (checks == Checks.EVERY || size <= ALWAYS_FULL || events - fullyCheckedAt >= (long) FULL_CHECK_EVERY * size) {
                 fullyCheckedAt = events;
                 reader.checkInvariants();
             } else {

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The invariant check finds a broken world: the full check at once, and step mode's sampled checks
  * ({@link Engine.Checks#SAMPLED}, what shipped paths run) within the bound they promise — the next safe point
- * with events for what the touched check reads, at most as many events later as the world has Gs, Ps and Ms
- * for the rest.
+ * with events for what the touched check reads, at most {@value Engine#FULL_CHECK_EVERY} events per G, P and M
+ * of the world later for the rest.
  */
 class InvariantCheckTest {
     /** main starts n goroutines that all wait on `gate` (which nobody opens), then waits on it too. */
@@ -65,7 +65,7 @@ class InvariantCheckTest {
             assertThat(e.outcome().message()).contains("invariant broken").contains("is RUNNABLE but sits in wg");
             // (without the sampled full check, the run would end in Go's deadlock report, not this failure)
             int world = e.sched().allgs.size() + e.sched().allpEver.length + e.sched().allm.size();
-            assertThat(e.eventCount() - at).isLessThanOrEqualTo(world + 16);
+            assertThat(e.eventCount() - at).isLessThanOrEqualTo((long) Engine.FULL_CHECK_EVERY * world + 16);
         }
     }
 

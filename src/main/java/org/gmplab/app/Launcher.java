@@ -25,7 +25,7 @@ public final class Launcher {
                     + " (give a .go or .json scenario that exists, or a command: gmplab --help)");
             System.exit(2);
         } else {
-            Main.main(args, new ScreenshotCommand());
+            Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
         }
     }
 

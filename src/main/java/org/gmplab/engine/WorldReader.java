@@ -1,6 +1,8 @@
 package org.gmplab.engine;
 
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +21,14 @@ final class WorldReader {
 
     /** Where each G is, found by walking every place a G can be. Fails if a G is in two places. */
     Map<Goroutine, String> locate() {
-        Map<Goroutine, String> where = new IdentityHashMap<>();
+        // sized for every G, and each place's name made once, not once per G: this walk is most of what an
+        // exact snapshot and a full invariant check cost
+        Map<Goroutine, String> where = new IdentityHashMap<>(sched.allgs.size());
         for (Processor p : sched.allpEver) {
             Goroutine next = p.runq.runnext();
             if (next != null) put(where, next, "P" + p.id + ".runnext");
-            for (Goroutine g : p.runq.contents()) put(where, g, "P" + p.id + ".runq");
+            String runq = "P" + p.id + ".runq";
+            for (Goroutine g : p.runq.contents()) put(where, g, runq);
             for (Goroutine g : p.gFreeList()) put(where, g, "free");
             for (Goroutine g : p.timers.sleepers()) put(where, g, "timer");
         }
@@ -99,6 +104,15 @@ final class WorldReader {
      * their counters agree; nmspinning counts the spinning Ms; no ring exceeds its capacity.
      */
     void checkInvariants() {
+        checkGs();
+        checkPsAndMs();
+    }
+
+    /** Where a waiting G may sit. */
+    private static final Set<String> WAIT_PLACES = Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected");
+
+    /** Each G is in exactly one place that matches its status: linear in the number of Gs. */
+    private void checkGs() {
         Map<Goroutine, String> where = locate();
         List<Goroutine> allgs = sched.allgs();
         for (Goroutine g : allgs) {
@@ -112,22 +126,31 @@ final class WorldReader {
                         && (on.p != null || sched.go10 != null || (sched.go126 && g.exitsyscall0));
                 // Go 1.26: the M in the syscall keeps its P
                 case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && (on.p == null || sched.go126);
-                case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected").contains(place);
+                case WAITING -> WAIT_PLACES.contains(place);
                 case DEAD -> place.equals("free");
                 default -> false;
             };
             if (!ok) fail(g + " is " + g.status + " but sits in " + place);
         }
         if (where.size() != allgs.size()) fail("a run queue or list holds a G that is not in allgs");
+    }
 
+    /**
+     * P↔M links, idle lists and counters: linear in Ps plus Ms (membership is looked up in identity sets,
+     * not by scanning the lists, which made this quadratic at GOMAXPROCS 256).
+     */
+    private void checkPsAndMs() {
         List<Processor> idlePs = sched.idlePs();
+        Set<Processor> idlePSet = identitySet(idlePs);
+        Set<Processor> handed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Machine mm : sched.allm) if (mm.nextp != null) handed.add(mm.nextp);
         if (idlePs.size() != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + idlePs.size());
         Processor[] allp = sched.allp;
         if (sched.go10 != null) checkGo10();
         else if (allp.length != sched.gomaxprocs) fail("allp has " + allp.length + " Ps but gomaxprocs=" + sched.gomaxprocs);
         for (Processor p : sched.allpEver) {
             boolean live = p.id < allp.length;
-            boolean listed = idlePs.contains(p);
+            boolean listed = idlePSet.contains(p);
             if (!live && p.status != PStatus.DEAD) fail(p + " is beyond GOMAXPROCS but " + p.status);
             if (listed != p.idle) fail(p + ": idle flag " + p.idle + " but on idle list: " + listed);
             if (listed && (p.status != PStatus.IDLE || !p.runq.runqempty())) fail(p + " is on the idle list but " + p.status + " with work");
@@ -141,7 +164,7 @@ final class WorldReader {
                 case SYSCALL -> { if (m != null || listed) fail(p + " is in _Psyscall but owned by " + m + " or idle"); }
                 case IDLE -> {
                     if (m != null) fail(p + " is idle but owned by " + m);
-                    if (!listed && sched.allm.stream().noneMatch(mm -> mm.nextp == p))
+                    if (!listed && !handed.contains(p))
                         fail(p + " is idle but neither on the idle list nor handed to an M");
                 }
                 case DEAD -> { if (live || m != null || !p.runq.runqempty()) fail(p + " is dead but in use"); }
@@ -149,6 +172,7 @@ final class WorldReader {
         }
         List<Machine> idleMs = sched.idleMs();
         if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
+        Set<Machine> idleMSet = identitySet(idleMs);
         // incidlelocked(-1) and its incidlelocked(1) are never a scheduling point apart.
         if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
         int spinning = 0;
@@ -156,13 +180,64 @@ final class WorldReader {
             if (m.spinning) spinning++;
             Processor p = m.p;
             if (p != null && p.m != m) fail(m + ".p=" + p + " but " + p + ".m=" + p.m);
-            if (idleMs.contains(m) != m.idle) fail(m + ": idle flag " + m.idle + " but on idle list: " + idleMs.contains(m));
+            if (idleMSet.contains(m) != m.idle) fail(m + ": idle flag " + m.idle + " but on idle list: " + idleMSet.contains(m));
             if (m.idle && (p != null || m.spinning)) fail(m + " is idle but holds " + p + (m.spinning ? " and spins" : ""));
             if (m instanceof Sysmon && (p != null || m.curg != null || m.spinning)) fail("sysmon " + m + " has a P, a G or spins");
             Goroutine g = m.curg;
             if (g != null && g.m != m) fail(m + " runs " + g + " but " + g + ".m=" + g.m);
         }
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
+    }
+
+    /** What a full check walks: every G, P and M. */
+    int size() { return sched.allgs.size() + sched.allpEver.length + sched.allm.size(); }
+
+    /**
+     * The invariants about some Ps and Ms (the actors of the events since the last safe point) and the scheduler's
+     * counters, without walking the Gs: what step mode checks at a safe point between two sampled full checks.
+     * Each condition is one of {@link #checkInvariants}'s, so a state that fails here fails there too.
+     */
+    void checkTouched(BitSet pids, BitSet mids) {
+        Processor[] ever = sched.allpEver;
+        for (int pid = pids.nextSetBit(0); pid >= 0 && pid < ever.length; pid = pids.nextSetBit(pid + 1)) {
+            Processor p = ever[pid];
+            Machine m = p.m;
+            if (m != null && m.p != p) fail(p + ".m=" + m + " but " + m + ".p=" + m.p);
+            // p.idle is the idle list's membership (the full check sees they agree)
+            if (p.idle && (p.status != PStatus.IDLE || !p.runq.runqempty())) fail(p + " is on the idle list but " + p.status + " with work");
+            int size = p.runq.size();
+            if (size < 0 || size > p.runq.capacity()) fail(p + ": run queue size " + size + " outside 0.." + p.runq.capacity());
+            switch (p.status) {
+                case RUNNING -> { if (m == null) fail(p + " is running without an M"); }
+                case GCSTOP -> { if (m != null && m != sched.stopper) fail(p + " is stopped but owned by " + m); }
+                case SYSCALL -> { if (m != null || p.idle) fail(p + " is in _Psyscall but owned by " + m + " or idle"); }
+                case IDLE -> { if (m != null) fail(p + " is idle but owned by " + m); }
+                case DEAD -> { if (p.id < sched.allp.length || m != null || !p.runq.runqempty()) fail(p + " is dead but in use"); }
+            }
+        }
+        int spinning = 0;
+        for (Machine m : sched.allm) {
+            if (m.spinning) spinning++;
+            if (m.id < 0 || !mids.get(m.id)) continue;
+            Processor p = m.p;
+            if (p != null && p.m != m) fail(m + ".p=" + p + " but " + p + ".m=" + p.m);
+            if (m.idle && (p != null || m.spinning)) fail(m + " is idle but holds " + p + (m.spinning ? " and spins" : ""));
+            Goroutine g = m.curg;
+            if (g == null) continue;
+            if (g.m != m) fail(m + " runs " + g + " but " + g + ".m=" + g.m);
+            boolean ok = switch (g.status) {
+                // as the full check: under Go 1.26 an M in a syscall keeps its P, and a G back from it runs
+                // without one until exitsyscallNoP makes it runnable
+                case RUNNING -> p != null || sched.go10 != null || (sched.go126 && g.exitsyscall0);
+                case SYSCALL -> p == null || sched.go126;
+                default -> false;
+            };
+            if (!ok) fail(g + " is " + g.status + " but sits in M" + m.id);
+        }
+        if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
+        int npidle = sched.idlePs().size();
+        if (npidle != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + npidle);
+        if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
     }
 
     /** Go 1.0: no Ps; mcpu counts the Ms running a G or handed one (it may exceed mcpumax just after GOMAXPROCS shrank). */
@@ -180,6 +255,12 @@ final class WorldReader {
         // one has decided (waits in the poller, runs a G, or sleeps): pending ⇔ exactly one M on that duty
         long onDuty = sched.allm.stream().filter(m -> m instanceof Go10Machine g10 && g10.pollerDuty).count();
         if (onDuty != (s.pollerPending ? 1 : 0)) fail("pollerPending=" + s.pollerPending + " but " + onDuty + " Ms are sent to wait in the poller");
+    }
+
+    private static <T> Set<T> identitySet(List<T> xs) {
+        Set<T> s = Collections.newSetFromMap(new IdentityHashMap<>(xs.size() * 2));
+        s.addAll(xs);
+        return s;
     }
 
     private static void fail(String what) { throw new IllegalStateException("invariant broken: " + what); }

@@ -40,6 +40,13 @@ final class Positions {
         return below >= 0 ? a[below] : -1;
     }
 
+    /** The position {@code k} places below known position {@code p}, or the first one if there are fewer. */
+    long lower(long p, int k) {
+        int i = Arrays.binarySearch(a, 0, n, p);
+        if (i < 0) throw new IllegalArgumentException("not a known position: " + p);
+        return a[Math.max(0, i - k)];
+    }
+
     /** The least position above {@code p}, or -1. */
     long higher(long p) {
         int i = Arrays.binarySearch(a, 0, n, p);

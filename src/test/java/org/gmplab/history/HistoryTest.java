@@ -166,6 +166,27 @@ class HistoryTest {
     }
 
     @Test
+    void afterAJumpPastTheEndOneReplaySnapshotsTheStepsBackThatFollowIt() throws Exception {
+        List<String> walked = new ArrayList<>();   // the snapshots of the last 101 positions, walked one at a time
+        try (History h = new History(scenario("spawn1000.json"))) {
+            while (h.stepEvent()) {
+                walked.add(json(h.snapshot()));
+                if (walked.size() > 101) walked.remove(0);
+            }
+        }
+        try (History h = new History(scenario("spawn1000.json"))) {
+            h.jumpTo(Long.MAX_VALUE / 2);   // past the end: explored without snapshots on the way
+            assertThat(h.finished()).isTrue();
+            assertThat(json(h.snapshot())).isEqualTo(walked.get(100));
+            for (int i = 99; i >= 0; i--) {
+                assertThat(h.stepBack()).isTrue();
+                assertThat(json(h.snapshot())).isEqualTo(walked.get(i));
+            }
+            assertThat(h.replays()).as("one replay for 100 steps back").isEqualTo(1);
+        }
+    }
+
+    @Test
     void restoreWalksToThePositionWithTheRecordedActions() throws Exception {
         List<Action.AppliedAction> acts;
         String at;

@@ -180,11 +180,17 @@ public final class Sched {
     }
 
     void usleep(Machine m, long nanos) {
+        ts.sleep(m, nanos + timerSlack(m));
+    }
+
+    /**
+     * What a timed sleep or wait of {@code m} lasts beyond its timeout (see {@link Costs#timerSlack}): the
+     * hrtimer fires at the end of its slack window, or a little earlier along with another timer; then the
+     * woken thread has to be scheduled.
+     */
+    long timerSlack(Machine m) {
         long slack = costs.timerSlack(), early = slack / 5;
-        // the hrtimer fires at the end of its slack window, or a little earlier along with another timer;
-        // then the woken thread has to be scheduled
-        long extra = slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
-        ts.sleep(m, nanos + extra);
+        return slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
     }
 
     // ---- idle P list ----------------------------------------------------------------------------

@@ -61,6 +61,7 @@ public final class Engine implements AutoCloseable {
         this.trace = new Trace(recordEvents ? this::onEvent : null);
         trace.bind(ts);
         CompiledProgram program = Compiler.compile(scenario.program());
+        if (scenario.runtimeGoroutines() && scenario.scheduler() == Scenario.Scheduler.GMP) program = RuntimeMain.wrap(program);
         this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler());
         this.reader = new WorldReader(sched);
         if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);

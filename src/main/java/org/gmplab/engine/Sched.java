@@ -83,8 +83,8 @@ public final class Sched {
     /** Ms without a P that are not part of deadlock detection (sysmon). Guarded by lock. */
     int nmsys;
     /**
-     * Go's {@code sched.nmidlelocked}: idle Ms locked to a goroutine. There is no LockOSThread here, so it
-     * is never above 0; it only goes below, by one for each thread outside checkdead's count that is
+     * Go's {@code sched.nmidlelocked}: idle Ms locked to a goroutine (M0 in {@code stoplockedm} while
+     * runtime.main's init is locked to it), less one for each thread outside checkdead's count that is
      * between taking a P or runnable Gs and handing them to an M ({@link #incidlelocked}). Guarded by lock.
      */
     int nmidlelocked;
@@ -271,6 +271,22 @@ public final class Sched {
         try {
             nmidlelocked += v;
             if (v > 0) checkdead();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Go's {@code incidlelocked(±1)} in {@code stoplockedm}/{@code startlockedm}: {@code m}, locked to a G,
+     * starts or stops waiting for it. Counted per M as well, so a stopped world can check the sum; the two
+     * may come in either order (the G can be readied and handed on before its M has gone to sleep).
+     */
+    void idleLocked(Machine m, boolean waiting) {
+        lock.lock();
+        try {
+            m.lockedIdle += waiting ? 1 : -1;
+            nmidlelocked += waiting ? 1 : -1;
+            if (waiting) checkdead();
         } finally {
             lock.unlock();
         }

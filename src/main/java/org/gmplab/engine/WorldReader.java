@@ -33,6 +33,9 @@ final class WorldReader {
             Goroutine g = m.curg;
             if (g != null) put(where, g, "M" + m.id);
             if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, "M" + m.id + ".nextg");
+            // startlockedm handed its P to the M the G is locked to, which has yet to run it
+            Goroutine locked = m.lockedg;
+            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) put(where, locked, "M" + m.id + ".lockedg");
         }
         if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, "timer");
         for (Waitable w : sched.handles.waitables()) {
@@ -81,7 +84,7 @@ final class WorldReader {
         for (Goroutine g : sched.allgs()) {
             Machine m = g.m;
             gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
-                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, "")));
+                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system()));
         }
         List<Long> global = new ArrayList<>();
         for (Goroutine g : sched.runq.contents()) global.add(g.goid);
@@ -106,7 +109,7 @@ final class WorldReader {
             if (place == null) fail(g + " (" + g.status + (g.waitReason.isEmpty() ? "" : ", " + g.waitReason) + ") is nowhere");
             Machine on = g.m;
             boolean ok = switch (g.status) {
-                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg");
+                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg") || place.endsWith(".lockedg");
                 case RUNNING -> place.startsWith("M") && on != null && on.curg == g && (on.p != null || sched.go10 != null);
                 case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && on.p == null;
                 case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected").contains(place);
@@ -146,8 +149,11 @@ final class WorldReader {
         }
         List<Machine> idleMs = sched.idleMs();
         if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
-        // incidlelocked(-1) and its incidlelocked(1) are never a scheduling point apart.
-        if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
+        // Ms sleeping in stoplockedm count as idle locked Ms; otherwise incidlelocked(-1) and its
+        // incidlelocked(1) are never a scheduling point apart.
+        long lockedWaiting = sched.allm.stream().mapToLong(mm -> mm.lockedIdle).sum();
+        if (sched.nmidlelocked != lockedWaiting)
+            fail("nmidlelocked=" + sched.nmidlelocked + " but " + lockedWaiting + " Ms wait in stoplockedm: an incidlelocked(-1) was not undone");
         int spinning = 0;
         for (Machine m : sched.allm) {
             if (m.spinning) spinning++;

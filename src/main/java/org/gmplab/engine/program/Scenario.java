@@ -12,8 +12,12 @@ import java.util.Objects;
  *                   Go's is 256; lessons use a small ring so overflow is quick to reach)
  * @param scheduler  which scheduler design runs the program: Go 1.23's G-M-P (the default) or Go 1.0's
  *                   single global queue under one lock, without Ps (see docs/engine.md)
+ * @param runtimeGoroutines whether runtime.main starts the runtime's own goroutines (G2 forcegchelper, G3
+ *                   bgsweep, G4 bgscavenge, G5 runfinq) before main.main, as Go does (the default); off, main
+ *                   runs at once and user goroutines start at G2. Go 1.23's G-M-P only.
  */
-public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
+public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler,
+                       boolean runtimeGoroutines) {
 
     /** The scheduler design a scenario runs under; {@link #key} is how scenario files spell it. */
     public enum Scheduler {
@@ -64,12 +68,18 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
             throw new IllegalArgumentException("runqSize must be a power of two between " + MIN_RUNQ + " and " + MAX_RUNQ + ", got " + n);
     }
 
-    /** A scenario under Go 1.23's G-M-P scheduler. */
+    /** A scenario with the runtime's own goroutines, as in Go. */
+    public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
+        this(name, gomaxprocs, seed, runqSize, program, scheduler, true);
+    }
+
+    /** A scenario under Go 1.23's G-M-P scheduler, with the runtime's own goroutines. */
     public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program) {
         this(name, gomaxprocs, seed, runqSize, program, Scheduler.GMP);
     }
 
-    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler); }
-    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler); }
-    public Scenario withScheduler(Scheduler s) { return new Scenario(name, gomaxprocs, seed, runqSize, program, s); }
+    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler, runtimeGoroutines); }
+    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler, runtimeGoroutines); }
+    public Scenario withScheduler(Scheduler s) { return new Scenario(name, gomaxprocs, seed, runqSize, program, s, runtimeGoroutines); }
+    public Scenario withRuntimeGoroutines(boolean on) { return new Scenario(name, gomaxprocs, seed, runqSize, program, scheduler, on); }
 }

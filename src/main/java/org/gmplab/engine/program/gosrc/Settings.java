@@ -13,13 +13,14 @@ import org.gmplab.engine.program.Scenario;
  * // gmplab: name="spawn 1000" scheduler=go1.0
  * </pre>
  * Keys: {@code name} (a word or a double-quoted string), {@code gomaxprocs}, {@code seed},
- * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0});
+ * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0}),
+ * {@code runtimegoroutines} ({@code on}, the default, or {@code off}; also spelled {@code runtimeGoroutines});
  * each at most once. A {@code // gmplab:} comment
  * further down would be a setting silently ignored, so it is an error.
  *
  * @param name null if not given (the file name is used)
  */
-record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler) {
+record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler, boolean runtimeGoroutines) {
 
     static final String MARK = "gmplab:";
     static final int DEFAULT_PROCS = 4;
@@ -41,7 +42,8 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 (Integer) values.getOrDefault("gomaxprocs", DEFAULT_PROCS),
                 (Long) values.getOrDefault("seed", DEFAULT_SEED),
                 (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ),
-                (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP));
+                (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP),
+                (Boolean) values.getOrDefault("runtimegoroutines", true));
     }
 
     /** One settings comment, read key by key; columns point into the comment. */
@@ -69,9 +71,9 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 String key = text.substring(keyAt, i);
                 if (i >= text.length() || text.charAt(i) != '=')
                     throw new SourceError(pos(keyAt), "expected key=value in the gmplab settings, found \"" + key + "\"");
-                String canonical = key.equals("runqSize") ? "runqsize" : key;
-                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler").contains(canonical))
-                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize and scheduler");
+                String canonical = key.equals("runqSize") ? "runqsize" : key.equals("runtimeGoroutines") ? "runtimegoroutines" : key;
+                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler", "runtimegoroutines").contains(canonical))
+                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize, scheduler and runtimegoroutines");
                 if (values.containsKey(canonical)) throw new SourceError(pos(keyAt), "setting " + key + " given twice");
                 i++;
                 int valueAt = i;
@@ -100,6 +102,11 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
 
         private Object convert(String key, String value, int at) {
             if (key.equals("name")) return value;
+            if (key.equals("runtimegoroutines")) {
+                if (value.equals("on")) return true;
+                if (value.equals("off")) return false;
+                throw new SourceError(pos(at), "runtimegoroutines must be on or off, found \"" + value + "\"");
+            }
             if (key.equals("scheduler")) {
                 try {
                     return Scenario.Scheduler.of(value);

@@ -1,4 +1,4 @@
-// gmplab: name="homework 1: fill the global queue" gomaxprocs=1 seed=1 runqsize=256
+// gmplab: name="homework 1: fill the global queue" gomaxprocs=1 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Homework 1 (homework/01-global-129.json). Edit this program until
 //   java -jar target/gmplab.jar verify homework/

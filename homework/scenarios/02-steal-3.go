@@ -1,4 +1,4 @@
-// gmplab: name="homework 2: a thief" gomaxprocs=2 seed=1 runqsize=256
+// gmplab: name="homework 2: a thief" gomaxprocs=2 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Homework 2 (homework/02-steal-3.json). Edit this program until
 //   java -jar target/gmplab.jar verify homework/

@@ -1,4 +1,4 @@
-// gmplab: name="homework 3: a long system call" gomaxprocs=2 seed=1 runqsize=256
+// gmplab: name="homework 3: a long system call" gomaxprocs=2 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Homework 3 (homework/03-retake-fast.json). Change one line of this program until
 //   java -jar target/gmplab.jar verify homework/

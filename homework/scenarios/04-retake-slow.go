@@ -1,4 +1,4 @@
-// gmplab: name="homework 4: a patient sysmon" gomaxprocs=2 seed=1 runqsize=256
+// gmplab: name="homework 4: a patient sysmon" gomaxprocs=2 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Homework 4 (homework/04-retake-slow.json). Change one line of this program until
 //   java -jar target/gmplab.jar verify homework/

@@ -1,4 +1,4 @@
-// gmplab: name="homework 5: the fairness pull" gomaxprocs=1 seed=1 runqsize=256
+// gmplab: name="homework 5: the fairness pull" gomaxprocs=1 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Homework 5 (homework/05-fairness-122.json). Edit this program until
 //   java -jar target/gmplab.jar verify homework/

@@ -1,4 +1,4 @@
-// gmplab: name="homework 1, solution" gomaxprocs=1 seed=1 runqsize=256
+// gmplab: name="homework 1, solution" gomaxprocs=1 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Reference solution of homework 1 (homework/01-global-129.json): 256 Gs fill the ring, one
 // sits in runnext, and the 258th go statement kicks it out: runqputslow moves 256/2 + 1 = 129

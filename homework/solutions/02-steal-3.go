@@ -1,4 +1,4 @@
-// gmplab: name="homework 2, solution" gomaxprocs=2 seed=1 runqsize=256
+// gmplab: name="homework 2, solution" gomaxprocs=2 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Reference solution of homework 2 (homework/02-steal-3.json): of 7 Gs, the newest sits in P0's
 // runnext and 6 in its ring; P1's thief takes half of the ring, 3 (5 would do too: half

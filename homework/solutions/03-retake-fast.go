@@ -1,4 +1,4 @@
-// gmplab: name="homework 3, solution" gomaxprocs=1 seed=1 runqsize=256
+// gmplab: name="homework 3, solution" gomaxprocs=1 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Reference solution of homework 3 (homework/03-retake-fast.json): with GOMAXPROCS=1 no P is idle and
 // no M spins, so retake does not wait for the call to be 10 ms old: it takes P0 at sysmon's second

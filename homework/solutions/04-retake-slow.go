@@ -1,4 +1,4 @@
-// gmplab: name="homework 4, solution" gomaxprocs=2 seed=1 runqsize=256
+// gmplab: name="homework 4, solution" gomaxprocs=2 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Reference solution of homework 4 (homework/04-retake-slow.json): the goroutine is started after the
 // call, not before it. During the call P0's queue is empty and P1 is idle, so handing P0 off would only

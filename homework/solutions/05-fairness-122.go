@@ -1,4 +1,4 @@
-// gmplab: name="homework 5, solution" gomaxprocs=1 seed=1 runqsize=256
+// gmplab: name="homework 5, solution" gomaxprocs=1 seed=1 runqsize=256 runtimegoroutines=off
 //
 // Reference solution of homework 5 (homework/05-fairness-122.json): the yielder is created after 100
 // workers, so it runs, and yields to the global queue, after schedtick 61 has passed with the global

@@ -54,7 +54,7 @@ final class Actions {
         }
         if (a instanceof Action.Spawn x) {
             if (x.count() < 1 || x.count() > 100_000) throw new IllegalArgumentException("spawn 1 to 100000 goroutines, not " + x.count());
-            org.gmplab.engine.program.Code fn = sched.program.functions().stream().filter(c -> c.name().equals(x.fn())).findFirst()
+            org.gmplab.engine.program.Code fn = sched.program.functions().stream().filter(c -> c.name().equals(x.fn()) && !c.name().startsWith("runtime.")).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no function named " + x.fn()));
             if (fn.nparams() != x.args().size())
                 throw new IllegalArgumentException(x.fn() + " takes " + fn.nparams() + " arguments, not " + x.args().size());

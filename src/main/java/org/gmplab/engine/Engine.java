@@ -101,6 +101,7 @@ public final class Engine implements AutoCloseable {
         this.trace = new Trace(recordEvents ? this::onEvent : null);
         trace.bind(ts);
         CompiledProgram program = Compiler.compile(scenario.program());
+        if (scenario.runtimeGoroutines() && scenario.scheduler() == Scenario.Scheduler.GMP) program = RuntimeMain.wrap(program);
         this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler(),
                 scenario.go() == Scenario.GoVersion.GO126);
         this.reader = new WorldReader(sched);

@@ -172,10 +172,15 @@ final class FindRunnable {
             // Poll network until next timer.
             if (sched.netpoll.inited && (sched.netpoll.anyWaiters() || pollUntil != 0) && sched.lastpoll.getAndSet(0) != 0) {
                 sched.pollUntil.set(pollUntil);
-                if (trace().on()) trace().emit(m, EventKind.NETPOLL_BLOCK, -1, m.id, -1, Trace.d("until", pollUntil),
+                long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - now);
+                long waitms = Netpoll.epollWaitMs(delay);
+                if (trace().on()) trace().emit(m, EventKind.NETPOLL_BLOCK, -1, m.id, -1, Trace.d("until", pollUntil, "waitms", waitms),
                         "M" + m.id + " has no P and nothing to run: it blocks in the network poller"
-                                + (pollUntil != 0 ? " until the next timer (" + pollUntil / 1000 + " µs)" : "") + " or the next network arrival");
-                List<Goroutine> list = sched.netpoll.netpollBlock(m, pollUntil);
+                                + (pollUntil != 0 ? " until the next timer (" + pollUntil / 1000 + " µs): epoll_pwait waits in whole ms, so "
+                                        + (delay == 0 ? "it only polls" : delay / 1000 + " µs " + (delay < 1_000_000 ? "become 1 ms" : "are cut to " + waitms + " ms") + " (plus the kernel's timer slack)")
+                                  : "")
+                                + " or the next network arrival");
+                List<Goroutine> list = sched.netpoll.netpoll(m, waitms);
                 now = sched.ts.now(m);
                 sched.pollUntil.set(0);
                 sched.lastpoll.set(Math.max(1, now)); // 0 means "someone is blocked in the poller"

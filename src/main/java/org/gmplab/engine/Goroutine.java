@@ -29,6 +29,8 @@ public final class Goroutine {
     long parentGoid;
     /** The function it started in (Go's {@code startpc}). */
     Code startFn;
+    /** The M it is locked to (Go's {@code lockedm}), or null: only runtime.main during init here. */
+    volatile Machine lockedm;
     /** The innermost frame; null once dead. Touched only by the M running it. */
     Frame frame;
     /** A dead G's last frame, reused by its next life (Go keeps a dead G's stack for the same reason). */
@@ -97,6 +99,15 @@ public final class Goroutine {
     }
 
     public String function() { return startFn == null ? "" : startFn.name(); }
+
+    /**
+     * Go's {@code isSystemGoroutine}: one of the runtime's own goroutines (forcegchelper, bgsweep,
+     * bgscavenge, runfinq), started in a runtime function other than runtime.main.
+     */
+    public boolean system() {
+        Code fn = startFn;
+        return fn != null && fn.name().startsWith("runtime.") && !fn.name().equals(RuntimeMain.MAIN);
+    }
 
     @Override public String toString() { return "G" + goid; }
 

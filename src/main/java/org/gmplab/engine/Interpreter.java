@@ -261,6 +261,20 @@ final class Interpreter {
                         if (n >= 1 && want != m.sched.gomaxprocs) m.gomaxprocs(gp, want);
                         ts.pass(m, costs.statement());
                     }
+                    case Insn.LOCK_OS_THREAD -> {
+                        f.pc++;
+                        m.lockOSThread(gp, ((Insn.LockOSThread) in).lock());
+                        ts.pass(m, costs.statement());
+                    }
+                    case Insn.PARK -> {
+                        f.pc++;
+                        Sched sched = m.sched;
+                        return park(gp, "the runtime (no garbage collector here wakes it)", ((Insn.Park) in).reason(), () -> sched.parkForever(gp));
+                    }
+                    case Insn.MAIN_MAIN -> {
+                        gp.frame = new Goroutine.Frame(m.sched.program.function(((Insn.MainMain) in).fn()), null, NO_ARGS);
+                        owed += statement;
+                    }
                     default -> throw new IllegalStateException("unknown instruction " + in);
                 }
             }

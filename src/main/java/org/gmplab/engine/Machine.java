@@ -32,6 +32,8 @@ public class Machine extends EngineThread {
     volatile boolean spinning;   // out of local work, looking to steal
     volatile boolean blocked;    // parked in stopm or in the poller (scheddetail's blocked=)
     volatile boolean idle;       // on sched.midle
+    volatile Goroutine lockedg;  // the G locked to this M (Go's lockedg): it runs only here, and this M runs nothing else
+    int lockedIdle;              // this M's share of sched.nmidlelocked (stoplockedm +1, startlockedm -1); guarded by sched.lock
     Machine schedlink;           // idle list link; guarded by sched.lock
     long syscalltick;            // the P's syscalltick when this M entered its syscall
 
@@ -84,6 +86,12 @@ public class Machine extends EngineThread {
 
     /** Go's {@code schedule}: one round of the scheduler: find a runnable G and execute it. */
     void schedule() {
+        Goroutine locked = lockedg;
+        if (locked != null) {
+            stoplockedm();
+            execute(locked, false);
+            return;
+        }
         Processor pp = p;
         pp.preempt = false;
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("schedule: spinning with local work");
@@ -91,7 +99,66 @@ public class Machine extends EngineThread {
         // This thread is going to run a goroutine and is not spinning anymore, so if it was marked as
         // spinning we need to reset it now and potentially start a new spinning M.
         if (spinning) resetspinning();
+        if (gp.lockedm != null) {
+            // Hands off own p to the locked m, then blocks waiting for a new p (then schedules again).
+            startlockedm(gp);
+            return;
+        }
         execute(gp, finder.inheritTime);
+    }
+
+    // ---- locked goroutines (runtime.main's lockOSThread during init) ------------------------------
+
+    /** Go's {@code lockOSThread}/{@code unlockOSThread} for the running G. */
+    void lockOSThread(Goroutine gp, boolean lock) {
+        gp.lockedm = lock ? this : null;
+        lockedg = lock ? gp : null;
+    }
+
+    /**
+     * Go's {@code stoplockedm}: the G locked to this M is not running (it parked, yielded or was
+     * preempted), and this M may run no other: it hands its P to another M and sleeps until someone
+     * schedules the locked G and hands it a P ({@link #startlockedm}).
+     */
+    private void stoplockedm() {
+        if (lockedg.lockedm != this) throw new IllegalStateException("stoplockedm: inconsistent locking");
+        int had = -1;
+        if (p != null) {
+            // Schedule another M to run this p.
+            Processor pp = releasep();
+            had = pp.id;
+            sched.handoffp(pp, this);
+        }
+        if (trace().on()) trace().emit(this, EventKind.STOPM, lockedg.goid, id, -1, Trace.d("nmidle", sched.nmidle),
+                "stoplockedm: M" + id + " is locked to " + lockedg + " (lockOSThread: runtime.main during init), which cannot run now; M" + id
+                        + " may run no other G" + (had >= 0 ? ", so it handed P" + had + " off" : "") + " and sleeps until " + lockedg + " is runnable again");
+        sched.idleLocked(this, true);
+        blocked = true;
+        do {
+            sched.ts.park(this);
+        } while (nextp == null);
+        blocked = false;
+        acquirep(nextp);
+        nextp = null;
+    }
+
+    /**
+     * Go's {@code startlockedm}: the G found to run is locked to another M: hand this P straight to
+     * that M, wake it, and sleep on the idle list ({@code stopm}).
+     */
+    private void startlockedm(Goroutine gp) {
+        Machine mp = gp.lockedm;
+        if (mp == this) throw new IllegalStateException("startlockedm: locked to me");
+        if (mp.nextp != null) throw new IllegalStateException("startlockedm: m has p");
+        // directly handoff current P to the locked m
+        sched.idleLocked(mp, false);
+        Processor pp = releasep();
+        mp.nextp = pp;
+        if (trace().on()) trace().emit(this, EventKind.STARTM, gp.goid, mp.id, pp.id, Trace.d("spinning", 0, "by", id),
+                "startlockedm: " + gp + " is locked to M" + mp.id + " → M" + id + " hands P" + pp.id + " straight to M" + mp.id
+                        + ", wakes it, and goes to sleep on the idle M list");
+        sched.ts.unpark(mp, this, sched.wakeLatency(this));
+        stopm();
     }
 
     /**
@@ -287,7 +354,7 @@ public class Machine extends EngineThread {
             Goroutine kicked = pp.runq.kicked();
             int over = pp.runq.overflowed();
             trace().emit(this, EventKind.GO, newg.goid, id, pp.id,
-                    Trace.d("parent", newg.parentGoid, "kicked", kicked == null ? -1 : kicked.goid, "runq", pp.runq.size()),
+                    Trace.d("parent", newg.parentGoid, "kicked", kicked == null ? -1 : kicked.goid, "runq", pp.runq.size(), "system", newg.system() ? 1 : 0),
                     (parent == null ? "" : parent + ": ") + "go " + fn.name() + "() creates " + newg + " in P" + pp.id + "'s runnext"
                             + (kicked == null ? "" : "; the previous runnext " + kicked + " is kicked to the tail of the local queue"));
             if (over > 0) trace().emit(this, EventKind.RUNQPUTSLOW, kicked == null ? newg.goid : kicked.goid, id, pp.id,

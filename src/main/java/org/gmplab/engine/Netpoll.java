@@ -88,9 +88,39 @@ final class Netpoll {
         }
     }
 
+    /** Go's cap on one epoll wait for a timer: 1e9 ms, about 11.5 days. */
+    static final long EPOLL_MAX_WAIT_MS = 1_000_000_000L;
+
     /**
-     * Go's blocking {@code netpoll(delay)}: {@code m} sleeps until the next arrival, {@code until} (a timer
-     * deadline, 0 for none), or {@link #netpollBreak}; then returns what is ready.
+     * {@code netpoll_epoll.go}: the timeout {@code epoll_pwait} gets for a delay of {@code delay} ns, in
+     * whole milliseconds: -1 (wait forever) for a negative delay, 0 (just poll) for 0, 1 ms for anything
+     * shorter, else the delay truncated to whole milliseconds (the M then re-checks its timers and waits
+     * again). This is why, in an otherwise idle Go program on Linux, a 50 µs {@code time.Sleep} takes about 1 ms.
+     */
+    static long epollWaitMs(long delay) {
+        if (delay < 0) return -1;
+        if (delay == 0) return 0;
+        if (delay < 1_000_000) return 1;
+        if (delay < 1_000_000_000_000_000L) return delay / 1_000_000;
+        return EPOLL_MAX_WAIT_MS;
+    }
+
+    /**
+     * Go's blocking {@code netpoll(delay)} on Linux: {@code m} waits in {@code epoll_pwait} for
+     * {@code waitms} milliseconds ({@link #epollWaitMs}; -1 forever), plus the kernel's timer slack, or
+     * until the next network arrival (epoll returns as the data comes) or {@link #netpollBreak}; then
+     * returns what is ready.
+     */
+    List<Goroutine> netpoll(Machine m, long waitms) {
+        long now = sched.ts.now(m);
+        long until = waitms < 0 ? 0 : waitms == 0 ? now : now + waitms * 1_000_000 + sched.timerSlack(m);
+        return netpollBlock(m, until);
+    }
+
+    /**
+     * Blocks {@code m} in the poller until the next arrival, {@code until} (a deadline, 0 for none), or
+     * {@link #netpollBreak}; then returns what is ready. The Go 1.0 design waits for its timers this way,
+     * to the nanosecond, as its timer goroutine's {@code notetsleepg} did.
      */
     List<Goroutine> netpollBlock(Machine m, long until) {
         long arrival = nextArrival();

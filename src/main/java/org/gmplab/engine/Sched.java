@@ -91,8 +91,8 @@ public final class Sched {
     /** Ms without a P that are not part of deadlock detection (sysmon). Guarded by lock. */
     int nmsys;
     /**
-     * Go's {@code sched.nmidlelocked}: idle Ms locked to a goroutine. There is no LockOSThread here, so it
-     * is never above 0; it only goes below, by one for each thread outside checkdead's count that is
+     * Go's {@code sched.nmidlelocked}: idle Ms locked to a goroutine (M0 in {@code stoplockedm} while
+     * runtime.main's init is locked to it), less one for each thread outside checkdead's count that is
      * between taking a P or runnable Gs and handing them to an M ({@link #incidlelocked}). Guarded by lock.
      */
     int nmidlelocked;
@@ -189,11 +189,17 @@ public final class Sched {
     }
 
     void usleep(Machine m, long nanos) {
+        ts.sleep(m, nanos + timerSlack(m));
+    }
+
+    /**
+     * What a timed sleep or wait of {@code m} lasts beyond its timeout (see {@link Costs#timerSlack}): the
+     * hrtimer fires at the end of its slack window, or a little earlier along with another timer; then the
+     * woken thread has to be scheduled.
+     */
+    long timerSlack(Machine m) {
         long slack = costs.timerSlack(), early = slack / 5;
-        // the hrtimer fires at the end of its slack window, or a little earlier along with another timer;
-        // then the woken thread has to be scheduled
-        long extra = slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
-        ts.sleep(m, nanos + extra);
+        return slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
     }
 
     // ---- idle P list ----------------------------------------------------------------------------
@@ -274,6 +280,22 @@ public final class Sched {
         try {
             nmidlelocked += v;
             if (v > 0) checkdead();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Go's {@code incidlelocked(±1)} in {@code stoplockedm}/{@code startlockedm}: {@code m}, locked to a G,
+     * starts or stops waiting for it. Counted per M as well, so a stopped world can check the sum; the two
+     * may come in either order (the G can be readied and handed on before its M has gone to sleep).
+     */
+    void idleLocked(Machine m, boolean waiting) {
+        lock.lock();
+        try {
+            m.lockedIdle += waiting ? 1 : -1;
+            nmidlelocked += waiting ? 1 : -1;
+            if (waiting) checkdead();
         } finally {
             lock.unlock();
         }

@@ -38,6 +38,9 @@ final class WorldReader {
             Goroutine g = m.curg;
             if (g != null) put(where, g, "M" + m.id);
             if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, "M" + m.id + ".nextg");
+            // startlockedm handed its P to the M the G is locked to, which has yet to run it
+            Goroutine locked = m.lockedg;
+            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) put(where, locked, "M" + m.id + ".lockedg");
         }
         if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, "timer");
         for (Waitable w : sched.handles.waitables()) {
@@ -86,7 +89,7 @@ final class WorldReader {
         for (Goroutine g : sched.allgs()) {
             Machine m = g.m;
             gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
-                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, "")));
+                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system()));
         }
         List<Long> global = new ArrayList<>();
         for (Goroutine g : sched.runq.contents()) global.add(g.goid);
@@ -120,7 +123,7 @@ final class WorldReader {
             if (place == null) fail(g + " (" + g.status + (g.waitReason.isEmpty() ? "" : ", " + g.waitReason) + ") is nowhere");
             Machine on = g.m;
             boolean ok = switch (g.status) {
-                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg");
+                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg") || place.endsWith(".lockedg");
                 // Go 1.26: a G back from its syscall is running without a P until exitsyscallNoP makes it runnable
                 case RUNNING -> place.startsWith("M") && on != null && on.curg == g
                         && (on.p != null || sched.go10 != null || (sched.go126 && g.exitsyscall0));
@@ -173,8 +176,11 @@ final class WorldReader {
         List<Machine> idleMs = sched.idleMs();
         if (idleMs.size() != sched.nmidle) fail("nmidle=" + sched.nmidle + " but the idle M list has " + idleMs.size());
         Set<Machine> idleMSet = identitySet(idleMs);
-        // incidlelocked(-1) and its incidlelocked(1) are never a scheduling point apart.
-        if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
+        // Ms sleeping in stoplockedm count as idle locked Ms; otherwise incidlelocked(-1) and its
+        // incidlelocked(1) are never a scheduling point apart.
+        long lockedWaiting = sched.allm.stream().mapToLong(mm -> mm.lockedIdle).sum();
+        if (sched.nmidlelocked != lockedWaiting)
+            fail("nmidlelocked=" + sched.nmidlelocked + " but " + lockedWaiting + " Ms wait in stoplockedm: an incidlelocked(-1) was not undone");
         int spinning = 0;
         for (Machine m : sched.allm) {
             if (m.spinning) spinning++;
@@ -237,7 +243,10 @@ final class WorldReader {
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
         int npidle = sched.idlePs().size();
         if (npidle != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + npidle);
-        if (sched.nmidlelocked != 0) fail("nmidlelocked=" + sched.nmidlelocked + " in a frozen world: an incidlelocked(-1) was not undone");
+        long lockedWaiting = 0;   // as the full check: Ms sleeping in stoplockedm are idle locked Ms
+        for (Machine m : sched.allm) lockedWaiting += m.lockedIdle;
+        if (sched.nmidlelocked != lockedWaiting)
+            fail("nmidlelocked=" + sched.nmidlelocked + " but " + lockedWaiting + " Ms wait in stoplockedm: an incidlelocked(-1) was not undone");
     }
 
     /** Go 1.0: no Ps; mcpu counts the Ms running a G or handed one (it may exceed mcpumax just after GOMAXPROCS shrank). */

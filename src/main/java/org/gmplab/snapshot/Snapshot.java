@@ -94,8 +94,15 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
      * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names
      * its one place: "P0.runnext", "P0.runq", "global", "M2" (running or in a syscall on M2), "chan",
      * "mutex", "wg", "timer", "netpoll", "forever" (nil channel, empty select), "injected" (blocked from
-     * outside), "free". It is empty in a live snapshot read without stopping the world.
+     * outside), "free", "M0.lockedg" (handed to the M it is locked to). It is empty in a live snapshot read
+     * without stopping the world. {@code system}: one of the runtime's own goroutines (Go's
+     * {@code isSystemGoroutine}: forcegchelper, bgsweep, bgscavenge, runfinq), not the program's.
      */
     public record G(long goid, int status, String waitReason, int m, String function, String instruction,
-                    long parent, String where) {}
+                    long parent, String where, boolean system) {
+        /** A goroutine of the program (not one of the runtime's own). */
+        public G(long goid, int status, String waitReason, int m, String function, String instruction, long parent, String where) {
+            this(goid, status, waitReason, m, function, instruction, parent, where, false);
+        }
+    }
 }

@@ -11,13 +11,17 @@ import org.gmplab.snapshot.Snapshot;
 
 /**
  * Goroutine tokens. Each status has a colour AND a shape, so it reads without colour: runnable ●,
- * running ■, in a syscall ◆, waiting ▲, dead ✕. Large enough tokens carry their goid.
+ * running ■, in a syscall ◆, waiting ▲, dead ✕. Large enough tokens carry their goid. The runtime's own
+ * goroutines are drawn faint.
  */
 public final class TokenPainter implements Painter {
     /** Below this size (px) a token is a plain coloured square: there is no room for a shape. */
     static final double MIN_SHAPE = 7;
     /** Below this size (px) the goid is not written. */
     static final double MIN_ID = 15;
+
+    /** The runtime's own goroutines (G2–G5) are drawn faint: they are there, but not the program's. */
+    static final double SYSTEM_ALPHA = 0.4;
 
     private final TokenSprites sprites = new TokenSprites();
 
@@ -32,12 +36,15 @@ public final class TokenPainter implements Painter {
         for (Snapshot.G gr : f.snap().gs()) {
             Rect r = f.token(gr.goid());
             if (r == null) continue;
-            if (sprites.draw(g, r, gr.status(), gr.goid(), th, scale)) continue;
-            if (r.w() >= MIN_ID) {
-                double fs = fontSize(r.w(), gr.goid());
-                if (fs != lastFont) { g.setFont(Font.font(null, FontWeight.BOLD, fs)); lastFont = fs; }
+            if (gr.system()) g.setGlobalAlpha(SYSTEM_ALPHA);
+            if (!sprites.draw(g, r, gr.status(), gr.goid(), th, scale)) {
+                if (r.w() >= MIN_ID) {
+                    double fs = fontSize(r.w(), gr.goid());
+                    if (fs != lastFont) { g.setFont(Font.font(null, FontWeight.BOLD, fs)); lastFont = fs; }
+                }
+                draw(g, r, gr.status(), gr.goid(), th);
             }
-            draw(g, r, gr.status(), gr.goid(), th);
+            if (gr.system()) g.setGlobalAlpha(1);
         }
         sprites.bake();
     }

@@ -517,9 +517,11 @@ class ControlsTest {
 
     @Test
     void clickingATokenFillsTheInspectorSheetWithItsFieldsAndTheyFollowTheRun(FxRobot robot) throws Exception {
-        // given a few events in, with the running G on the canvas
-        for (int i = 0; i < 6; i++) c.stepEvent();
-        settle();
+        // given a few events in, with the running G on the canvas (while runtime.main waits in gcenable, none runs)
+        for (int i = 0; i < 200 && (i < 6 || c.getSnapshot().gs().stream().noneMatch(g -> g.status() == 2)); i++) {
+            c.stepEvent().get(10, TimeUnit.SECONDS);
+            settle();
+        }
         Snapshot s = c.getSnapshot();
         long goid = s.gs().stream().filter(g -> g.status() == 2).findFirst().orElseThrow().goid();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));

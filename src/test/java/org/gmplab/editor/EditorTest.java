@@ -146,7 +146,7 @@ class EditorTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(c.finishedProperty().get()).isTrue();
         List<Event> gos = c.events().stream()
-                .filter(e -> e.kind() == EventKind.GO && "1".equals(String.valueOf(e.details().get("parent")))).toList();
+                .filter(e -> e.kind() == EventKind.GO && "1".equals(String.valueOf(e.details().get("parent"))) && e.details().get("system") == 0).toList();
         assertThat(gos).hasSize(3);
     }
 

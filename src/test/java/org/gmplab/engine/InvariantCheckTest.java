@@ -28,7 +28,9 @@ class InvariantCheckTest {
                 new Stmt.For("i", of(n), List.of(new Stmt.Go("w", List.of()))),
                 new Stmt.WgWait(new Expr.Var("gate"))));
         Function w = new Function("w", List.of(), List.of(new Stmt.WgWait(new Expr.Var("gate"))));
-        return new Scenario("parked" + n, 2, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "w", w), List.of("gate")));
+        // without the runtime's own goroutines: every parked G but main is a worker waiting in wg
+        return new Scenario("parked" + n, 2, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "w", w), List.of("gate")),
+                Scenario.Scheduler.GMP, false);
     }
 
     /** A world of 2,000 parked goroutines (far more than {@link Engine#ALWAYS_FULL}), frozen mid-run. */

@@ -48,17 +48,24 @@ final class Progs {
         private final Map<String, Long> chans = new LinkedHashMap<>();
         private int procs = 2, runq = 256;
         private long seed = 1;
+        /**
+         * Off by default: each test here checks one rule in a small world of its own, which the runtime's
+         * goroutines (G2–G5, more steals and threads at start) would only crowd. RuntimeGoroutinesTest and
+         * the comparisons with real Go (spawn1000, syscall, sysmon, spinning) run with them, as Go does.
+         */
+        private boolean runtimeGoroutines;
 
         P procs(int n) { procs = n; return this; }
         P seed(long s) { seed = s; return this; }
         P runq(int n) { runq = n; return this; }
+        P runtimeGoroutines() { runtimeGoroutines = true; return this; }
         P wg(String... names) { wgs.addAll(List.of(names)); return this; }
         P mutex(String... names) { mus.addAll(List.of(names)); return this; }
         P chan(String name, long cap) { chans.put(name, cap); return this; }
         P fn(Function f) { fns.put(f.name(), f); return this; }
 
         Scenario build(String name) {
-            return new Scenario(name, procs, seed, runq, new Program(fns, wgs, mus, chans));
+            return new Scenario(name, procs, seed, runq, new Program(fns, wgs, mus, chans), Scenario.Scheduler.GMP, runtimeGoroutines);
         }
     }
 

@@ -41,7 +41,7 @@ class SysmonTest {
      */
     @Test
     void cpuBoundGoroutinesArePreemptedBetween10And20ms() {
-        Scenario sc = prog().procs(1).wg("wg").fn(fn("main", add("wg", "2"), go("spin"), go("spin"), waitWg("wg")))
+        Scenario sc = prog().runtimeGoroutines().procs(1).wg("wg").fn(fn("main", add("wg", "2"), go("spin"), go("spin"), waitWg("wg")))
                 .fn(fn("spin", work("200ms"), done("wg"))).build("cpu");
         StepRuns.Run run = StepRuns.run(sc);
         Map<Long, Long> started = new HashMap<>();
@@ -81,7 +81,7 @@ class SysmonTest {
     }
 
     static Scenario pingpong(int procs, int rounds) {
-        return prog().procs(procs).chan("ping", 0).chan("pong", 0).wg("wg").fn(fn("main",
+        return prog().runtimeGoroutines().procs(procs).chan("ping", 0).chan("pong", 0).wg("wg").fn(fn("main",
                         add("wg", "2"), go("player", "1"), go("player", "0"), waitWg("wg")))
                 .fn(fn("player", List.of("first"),
                         loop("i", String.valueOf(rounds),

@@ -16,7 +16,8 @@ class TimeAndNetTest {
     /**
      * time.Sleep parks the G ("sleep") with a timer on its P; findRunnable's timers.check readies it into
      * runnext of the P that ran the timer. With nothing else to do, the M blocks in the poller until the
-     * timer is due, so the sleeper wakes on time.
+     * timer is due (3 ms is a whole number of milliseconds for epoll), so the sleeper wakes on time, give or
+     * take the kernel's timer slack.
      */
     @Test
     void sleepWakesOnTimeThroughTheTimerOfItsP() {
@@ -26,11 +27,56 @@ class TimeAndNetTest {
         Event park = run.of(EventKind.PARK).get(0);
         Event timer = run.of(EventKind.TIMER).get(0);
         assertThat(park.why()).contains("(sleep)");
-        assertThat(timer.time() - park.time()).isBetween(3_000_000L, 3_000_000L + Costs.DEFAULT.wakeM() + Costs.DEFAULT.wakeJitter());
+        assertThat(timer.time() - park.time()).isBetween(3_000_000L, 3_000_000L + Costs.DEFAULT.timerSlack() + Costs.DEFAULT.wakeM() + Costs.DEFAULT.wakeJitter());
         Event ready = run.events().get(run.events().indexOf(timer) + 1);
         assertThat(ready.kind()).isEqualTo(EventKind.READY);
         assertThat(ready.why()).contains("runnext");
         assertThat(run.of(EventKind.NETPOLL_BLOCK)).isNotEmpty();
+    }
+
+    /**
+     * Go's {@code netpoll} on Linux ({@code netpoll_epoll.go}): an idle M waits for the next timer in
+     * {@code epoll_pwait}, whose timeout is in whole milliseconds — a delay under 1 ms becomes 1 ms. So 200
+     * sequential 50 µs sleeps in an otherwise idle program take over 200 ms (Go: 200–460 ms), not 10 ms.
+     */
+    @Test
+    void netpollWaitsForTheNextTimerInWholeMilliseconds() {
+        Scenario sc = prog().procs(2).fn(fn("main", loop("i", "200", sleep("50us")))).build("sleeps");
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.of(EventKind.TIMER)).hasSize(200);
+        assertThat(run.endTime()).isBetween(200_000_000L, 300_000_000L);
+        assertThat(run.of(EventKind.NETPOLL_BLOCK)).allMatch(e -> e.detail("waitms") == 1);
+    }
+
+    /** {@code netpoll}'s timeout: -1 waits forever, 0 polls, under 1 ms → 1 ms, else truncated to whole ms. */
+    @Test
+    void netpollEpollTimeoutIsInWholeMilliseconds() {
+        assertThat(Netpoll.epollWaitMs(-5)).isEqualTo(-1);
+        assertThat(Netpoll.epollWaitMs(0)).isZero();
+        assertThat(Netpoll.epollWaitMs(1)).isEqualTo(1);
+        assertThat(Netpoll.epollWaitMs(999_999)).isEqualTo(1);
+        assertThat(Netpoll.epollWaitMs(1_999_999)).isEqualTo(1);
+        assertThat(Netpoll.epollWaitMs(2_000_000)).isEqualTo(2);
+        assertThat(Netpoll.epollWaitMs(Long.MAX_VALUE)).isEqualTo(Netpoll.EPOLL_MAX_WAIT_MS);
+    }
+
+    /**
+     * Staggered sleepers wake in bursts: 40 goroutines sleeping 25, 50, …, 1000 µs, at GOMAXPROCS=1. The M
+     * blocked in {@code netpoll} wakes after whole milliseconds, by when many timers are due, and
+     * {@code timers.check} readies them all at once.
+     */
+    @Test
+    void netpollWakesStaggeredSleepersInBursts() {
+        Scenario sc = prog().procs(1).wg("wg").fn(fn("main",
+                        add("wg", "40"), loop("i", "40", go("s", "i")), waitWg("wg")))
+                .fn(fn("s", List.of("n"), sleep("(n + 1) * 25us"), done("wg"))).build("staggered");
+        StepRuns.Run run = StepRuns.run(sc);
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        List<Event> timers = run.of(EventKind.TIMER);
+        assertThat(timers).hasSize(40);
+        long bursts = timers.stream().map(Event::time).distinct().count();
+        assertThat(bursts).isLessThanOrEqualTo(3);
     }
 
     /** Sleepers wake in deadline order, and a deadlock is not reported while a timer is pending. */

@@ -64,7 +64,7 @@ class HomeworkTest {
         Files.createDirectories(dir.resolve("solutions"));
         Files.copy(Path.of("homework/solutions/03-retake-fast.go"), dir.resolve("solutions/03-retake-fast.go"));
         // given a learner whose program makes no system call at all
-        Files.writeString(dir.resolve("scenarios/03-retake-fast.go"), "// gmplab: gomaxprocs=2\npackage main\n\nimport \"time\"\n\nfunc main() {\n\twork(time.Millisecond)\n}\n");
+        Files.writeString(dir.resolve("scenarios/03-retake-fast.go"), "// gmplab: gomaxprocs=2 runtimegoroutines=off\npackage main\n\nimport \"time\"\n\nfunc main() {\n\twork(time.Millisecond)\n}\n");
         Files.copy(Path.of("homework/03-retake-fast.json"), dir.resolve("03-retake-fast.json"));
         Grade grade = Grade.of(LessonLoader.load(dir.resolve("03-retake-fast.json")));
         assertThat(grade.passed()).isFalse();

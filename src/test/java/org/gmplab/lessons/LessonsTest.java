@@ -132,7 +132,7 @@ class LessonsTest {
         String text = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"time\": \"120s\"}");
         assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons")))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith("x.json:60: ")
+                .hasMessageStartingWith("x.json:61: ")
                 .hasMessageEndingWith("a step may wait at most 60s of virtual time, got \"120s\"");
         String within = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"when\": \"G1.status == running\", \"within\": \"61s\"}");
         assertThatThrownBy(() -> LessonLoader.parse(within, "x.json", Path.of("lessons")))

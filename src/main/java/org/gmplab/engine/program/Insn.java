@@ -12,7 +12,8 @@ package org.gmplab.engine.program;
 public sealed interface Insn {
     int WORK = 0, GO = 1, CALL = 2, GOSCHED = 3, SET = 4, JUMP_IF_ZERO = 5, JUMP = 6, RETURN = 7,
             WG_ADD = 8, WG_DONE = 9, WG_WAIT = 10, LOCK = 11, UNLOCK = 12, SYSCALL = 13, SLEEP = 14,
-            NETREAD = 15, MAKECHAN = 16, SEND = 17, RECV = 18, CLOSE = 19, SELECT = 20, GOMAXPROCS = 21;
+            NETREAD = 15, MAKECHAN = 16, SEND = 17, RECV = 18, CLOSE = 19, SELECT = 20, GOMAXPROCS = 21,
+            LOCK_OS_THREAD = 22, PARK = 23, MAIN_MAIN = 24;
 
     String text();
 
@@ -51,4 +52,16 @@ public sealed interface Insn {
         public int op() { return SELECT; }
     }
     record Gomaxprocs(IntExpr n, String text) implements Insn { public int op() { return GOMAXPROCS; } }
+    /**
+     * The runtime's own code only: Go's {@code lockOSThread} ({@code lock}) or {@code unlockOSThread}: while
+     * locked, the goroutine runs only on this M, and the M runs nothing else (runtime.main during init).
+     */
+    record LockOSThread(boolean lock, String text) implements Insn { public int op() { return LOCK_OS_THREAD; } }
+    /** The runtime's own code only: {@code gopark} with Go's wait reason, for good (nothing here wakes it). */
+    record Park(String reason, String text) implements Insn { public int op() { return PARK; } }
+    /**
+     * The runtime's own code only: runtime.main calls main.main, {@code fn}. Its frame replaces runtime.main's,
+     * which does nothing after main returns but exit, so main's stack is as deep as the program makes it.
+     */
+    record MainMain(int fn, String text) implements Insn { public int op() { return MAIN_MAIN; } }
 }

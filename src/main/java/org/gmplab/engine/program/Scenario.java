@@ -14,8 +14,12 @@ import java.util.Objects;
  *                   single global queue under one lock, without Ps (see docs/engine.md)
  * @param go         which Go release's G-M-P rules run it: 1.23 (the default) or 1.26, whose system calls keep
  *                   their P (see {@link GoVersion}); only for the G-M-P scheduler
+ * @param runtimeGoroutines whether runtime.main starts the runtime's own goroutines (G2 forcegchelper, G3
+ *                   bgsweep, G4 bgscavenge, G5 runfinq) before main.main, as Go does (the default); off, main
+ *                   runs at once and user goroutines start at G2. G-M-P only.
  */
-public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler, GoVersion go) {
+public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler, GoVersion go,
+                       boolean runtimeGoroutines) {
 
     /**
      * The Go release whose G-M-P rules a scenario runs under; {@link #key} is how scenario files and the
@@ -90,24 +94,35 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
             throw new IllegalArgumentException("runqSize must be a power of two between " + MIN_RUNQ + " and " + MAX_RUNQ + ", got " + n);
     }
 
-    /** A scenario under Go 1.23's G-M-P scheduler. */
+    /** A scenario under Go 1.23's G-M-P scheduler, with the runtime's own goroutines. */
     public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program) {
         this(name, gomaxprocs, seed, runqSize, program, Scheduler.GMP);
     }
 
-    /** A scenario under Go 1.23's rules of {@code scheduler}. */
+    /** A scenario under Go 1.23's rules of {@code scheduler}, with the runtime's own goroutines. */
     public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
         this(name, gomaxprocs, seed, runqSize, program, scheduler, GoVersion.GO123);
+    }
+
+    /** A scenario under {@code go}'s rules of {@code scheduler}, with the runtime's own goroutines, as in Go. */
+    public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler, GoVersion go) {
+        this(name, gomaxprocs, seed, runqSize, program, scheduler, go, true);
+    }
+
+    /** A scenario under Go 1.23's rules of {@code scheduler}, with or without the runtime's own goroutines. */
+    public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler, boolean runtimeGoroutines) {
+        this(name, gomaxprocs, seed, runqSize, program, scheduler, GoVersion.GO123, runtimeGoroutines);
     }
 
     /** The Go release whose scheduler runs it, as people write it: "1.23", "1.26" or "1.0". */
     public String goRelease() { return scheduler == Scheduler.GO10 ? "1.0" : go.key; }
 
-    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler, go); }
-    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler, go); }
+    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler, go, runtimeGoroutines); }
+    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler, go, runtimeGoroutines); }
     /** Go 1.0's scheduler has one set of rules: switching to it also goes back to go=1.23. */
     public Scenario withScheduler(Scheduler s) {
-        return new Scenario(name, gomaxprocs, seed, runqSize, program, s, s == Scheduler.GO10 ? GoVersion.GO123 : go);
+        return new Scenario(name, gomaxprocs, seed, runqSize, program, s, s == Scheduler.GO10 ? GoVersion.GO123 : go, runtimeGoroutines);
     }
-    public Scenario withGo(GoVersion v) { return new Scenario(name, gomaxprocs, seed, runqSize, program, scheduler, v); }
+    public Scenario withGo(GoVersion v) { return new Scenario(name, gomaxprocs, seed, runqSize, program, scheduler, v, runtimeGoroutines); }
+    public Scenario withRuntimeGoroutines(boolean on) { return new Scenario(name, gomaxprocs, seed, runqSize, program, scheduler, go, on); }
 }

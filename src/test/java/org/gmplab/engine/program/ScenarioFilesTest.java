@@ -195,7 +195,7 @@ class ScenarioFilesTest {
         return blocks;
     }
 
-    /** How a step-mode run ended, and how many goroutines {@code go} statements started. */
+    /** How a step-mode run ended, and how many goroutines the program's {@code go} statements started. */
     private record Run(Outcome outcome, long goroutines) { }
 
     /**
@@ -208,7 +208,7 @@ class ScenarioFilesTest {
             Outcome o = e.outcome();
             assertThat(o).as("%s: the run did not end (nothing could run, and main had not returned)", s.name()).isNotNull();
             if (o.kind() == Outcome.Kind.CRASHED) throw new AssertionError(s.name() + ": " + o.message());
-            long started = e.drainEvents().stream().filter(ev -> ev.kind() == EventKind.GO && ev.g() != 1).count();
+            long started = e.drainEvents().stream().filter(ev -> ev.kind() == EventKind.GO && ev.g() != 1 && ev.details().getOrDefault("system", 0L) == 0L).count();
             return new Run(o, started);
         }
     }

@@ -122,7 +122,7 @@ class ScenarioJsonErrorTest {
     void unknownKey() {
         assertThat(error("{\n  \"name\": \"t\",\n  \"gomaxproc\": 2,\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
                 .isEqualTo("scenarios/x.json:3: $.gomaxproc: unknown key \"gomaxproc\"; allowed keys: "
-                        + "name, gomaxprocs, seed, runqSize, scheduler, go, waitGroups, mutexes, channels, functions");
+                        + "name, gomaxprocs, seed, runqSize, scheduler, go, runtimeGoroutines, waitGroups, mutexes, channels, functions");
     }
 
     @Test

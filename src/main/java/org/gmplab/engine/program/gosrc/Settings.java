@@ -15,12 +15,15 @@ import org.gmplab.engine.program.Scenario;
  * </pre>
  * Keys: {@code name} (a word or a double-quoted string), {@code gomaxprocs}, {@code seed},
  * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0}),
- * {@code go} ({@code 1.23} or {@code 1.26}, the release whose G-M-P rules run); each at most once. A {@code // gmplab:} comment
+ * {@code go} ({@code 1.23} or {@code 1.26}, the release whose G-M-P rules run),
+ * {@code runtimegoroutines} ({@code on}, the default, or {@code off}; also spelled {@code runtimeGoroutines});
+ * each at most once. A {@code // gmplab:} comment
  * further down would be a setting silently ignored, so it is an error.
  *
  * @param name null if not given (the file name is used)
  */
-record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler, Scenario.GoVersion go) {
+record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler, Scenario.GoVersion go,
+                boolean runtimeGoroutines) {
 
     static final String MARK = "gmplab:";
     static final int DEFAULT_PROCS = 4;
@@ -43,7 +46,8 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 (Long) values.getOrDefault("seed", DEFAULT_SEED),
                 (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ),
                 (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP),
-                (Scenario.GoVersion) values.getOrDefault("go", Scenario.GoVersion.GO123));
+                (Scenario.GoVersion) values.getOrDefault("go", Scenario.GoVersion.GO123),
+                (Boolean) values.getOrDefault("runtimegoroutines", true));
     }
 
     /** One settings comment, read key by key; columns point into the comment. */
@@ -71,9 +75,9 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 String key = text.substring(keyAt, i);
                 if (i >= text.length() || text.charAt(i) != '=')
                     throw new SourceError(pos(keyAt), "expected key=value in the gmplab settings, found \"" + key + "\"");
-                String canonical = key.equals("runqSize") ? "runqsize" : key;
-                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler", "go").contains(canonical))
-                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize, scheduler and go");
+                String canonical = key.equals("runqSize") ? "runqsize" : key.equals("runtimeGoroutines") ? "runtimegoroutines" : key;
+                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler", "go", "runtimegoroutines").contains(canonical))
+                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize, scheduler, go and runtimegoroutines");
                 if (values.containsKey(canonical)) throw new SourceError(pos(keyAt), "setting " + key + " given twice");
                 i++;
                 int valueAt = i;
@@ -104,6 +108,11 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
 
         private Object convert(String key, String value, int at) {
             if (key.equals("name")) return value;
+            if (key.equals("runtimegoroutines")) {
+                if (value.equals("on")) return true;
+                if (value.equals("off")) return false;
+                throw new SourceError(pos(at), "runtimegoroutines must be on or off, found \"" + value + "\"");
+            }
             if (key.equals("scheduler") || key.equals("go")) {
                 try {
                     return key.equals("go") ? Scenario.GoVersion.of(value) : Scenario.Scheduler.of(value);

@@ -1,0 +1,118 @@
+package org.gmplab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gmplab.engine.Progs.*;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.gmplab.engine.program.Scenario;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Go 1.23's runtime.main before main.main (GO-SCHEDULER.md 1.13): the runtime's own goroutines G2–G5,
+ * parked with Go's wait reasons, and G1 locked to M0 during init.
+ */
+class RuntimeGoroutinesTest {
+
+    private static Scenario oneWorker() {
+        return prog().runtimeGoroutines().procs(2).wg("wg").fn(fn("main", add("wg", "1"), go("w"), waitWg("wg")))
+                .fn(fn("w", work("10ms"), done("wg"))).build("one worker");
+    }
+
+    /**
+     * proc.go's {@code init} ({@code go forcegchelper()}), mgc.go's {@code gcenable} ({@code go bgsweep(c)},
+     * {@code go bgscavenge(c)}, {@code <-c; <-c}) and mfinal.go's {@code createfing} ({@code go runfinq()})
+     * run before main.main: G2–G4 are parked with Go's wait reasons by the time main's first {@code go}
+     * runs, G5 (or G17) {@code runfinq} as soon as it gets to run; all are flagged as the runtime's own, and
+     * the program's goroutines come after them.
+     */
+    @Test
+    void forcegchelperBgsweepBgscavengeAndRunfinqParkBeforeMainMain() {
+        try (Engine e = Engine.step(oneWorker())) {
+            assertThat(e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GO && ev.why().contains("go w()")))
+                    .isEqualTo(Engine.Stop.EVENT);
+            Snapshot s = e.snapshot();
+            Map<Long, Snapshot.G> byGoid = s.gs().stream().collect(Collectors.toMap(Snapshot.G::goid, g -> g));
+            assertThat(byGoid.get(2L).function()).isEqualTo("runtime.forcegchelper");
+            assertThat(byGoid.get(2L).waitReason()).isEqualTo("force gc (idle)");
+            assertThat(byGoid.get(3L).function()).isEqualTo("runtime.bgsweep");
+            assertThat(byGoid.get(3L).waitReason()).isEqualTo("GC sweep wait");
+            assertThat(byGoid.get(4L).function()).isEqualTo("runtime.bgscavenge");
+            assertThat(byGoid.get(4L).waitReason()).isEqualTo("GC scavenge wait");
+            assertThat(byGoid.get(1L).system()).as("G1 runs runtime.main: not a system goroutine (isSystemGoroutine)").isFalse();
+            Snapshot.G worker = s.gs().stream().filter(g -> g.function().equals("w")).findFirst().orElseThrow();
+            assertThat(worker.goid()).as("user goroutines come after G2–G5").isGreaterThan(5);
+            assertThat(worker.system()).isFalse();
+
+            e.run(5_000_000L);
+            List<Snapshot.G> system = e.snapshot().gs().stream().filter(Snapshot.G::system).toList();
+            assertThat(system).hasSize(4).allMatch(g -> g.status() == 4 && g.where().equals("forever"));
+            assertThat(system).extracting(Snapshot.G::function).containsExactly(
+                    "runtime.forcegchelper", "runtime.bgsweep", "runtime.bgscavenge", "runtime.runfinq");
+            assertThat(system).extracting(Snapshot.G::waitReason).containsExactly(
+                    "force gc (idle)", "GC sweep wait", "GC scavenge wait", "finalizer wait");
+        }
+    }
+
+    /**
+     * Go's {@code stoplockedm}/{@code startlockedm}: G1 is locked to M0 during init, so when it waits in
+     * gcenable M0 hands its P off to another M and sleeps; the M that finds G1 runnable hands its P
+     * straight back to M0. G1 only ever runs on M0.
+     */
+    @Test
+    void gcenableWaitOfTheLockedMainGoroutineHandsP0OffStoplockedm() {
+        StepRuns.Run run = StepRuns.run(oneWorker());
+        assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+        assertThat(run.of(EventKind.STOPM)).anyMatch(e -> e.m() == 0 && e.why().startsWith("stoplockedm"));
+        assertThat(run.of(EventKind.STARTM)).anyMatch(e -> e.m() == 0 && e.why().startsWith("startlockedm"));
+        assertThat(run.of(EventKind.EXECUTE)).filteredOn(e -> e.g() == 1).allMatch(e -> e.m() == 0);
+        // the Ms that ran the runtime's goroutines for it stay: one more thread than without them
+        int with = run.of(EventKind.NEWM).size();
+        int without = StepRuns.run(oneWorker().withRuntimeGoroutines(false)).of(EventKind.NEWM).size();
+        assertThat(with).isGreaterThan(without);
+    }
+
+    /** Off, main runs at once as G1 and the program's first go statement creates G2. */
+    @Test
+    void runtimeGoroutinesOffLeaveMainAlone() {
+        try (Engine e = Engine.step(oneWorker().withRuntimeGoroutines(false))) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GO && ev.why().contains("go w()"));
+            Snapshot s = e.snapshot();
+            assertThat(s.gs()).noneMatch(Snapshot.G::system);
+            assertThat(s.gs()).extracting(Snapshot.G::goid).containsExactly(1L, 2L);
+            assertThat(s.gs().get(0).function()).isEqualTo("main");
+        }
+    }
+
+    /**
+     * GO-SCHEDULER.md 3.a: {@code scenarios/spawn1000.json} at GOMAXPROCS=2 prints Go 1.23's global queue
+     * (774 = 6 × 129, no 61-tick pull at schedtick 0 any more) and Go's threads at 5 ms: M0, sysmon, the
+     * spinning M and the spare that ran the runtime's goroutines while M0 was locked, now idle.
+     */
+    @Test
+    void spawn1000PrintsGosRunqueueAndThreadsAt5ms() throws Exception {
+        Scenario sc = org.gmplab.engine.program.ScenarioJson.load(java.nio.file.Path.of("scenarios/spawn1000.json"));
+        try (Engine e = Engine.step(sc)) {
+            e.run(5_000_000L);
+            String line = org.gmplab.trace.SchedTrace.format(e.snapshot(), false).strip();
+            assertThat(line.replaceFirst(" \\[.*", ""))
+                    .isEqualTo("SCHED 5ms: gomaxprocs=2 idleprocs=0 threads=4 spinningthreads=0 needspinning=1 idlethreads=1 runqueue=774");
+        }
+    }
+
+    /** The JSON setting and the Go setting turn them off; the JSON writer keeps it. */
+    @Test
+    void settingTurnsThemOff() throws Exception {
+        Scenario json = org.gmplab.engine.program.ScenarioJson.parse("{\"name\": \"x\", \"runtimeGoroutines\": false, \"functions\": {\"main\": {\"body\": []}}}", "x.json");
+        assertThat(json.runtimeGoroutines()).isFalse();
+        assertThat(org.gmplab.engine.program.ScenarioJson.parse(org.gmplab.engine.program.ScenarioJson.toJson(json), "y.json").runtimeGoroutines()).isFalse();
+        Scenario go = org.gmplab.engine.program.gosrc.GoSource.parse("// gmplab: runtimegoroutines=off\npackage main\nfunc main() {}\n", "x.go");
+        assertThat(go.runtimeGoroutines()).isFalse();
+        assertThat(org.gmplab.engine.program.gosrc.GoSource.parse("package main\nfunc main() {}\n", "x.go").runtimeGoroutines()).isTrue();
+    }
+}

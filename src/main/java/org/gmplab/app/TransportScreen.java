@@ -3,7 +3,7 @@ package org.gmplab.app;
 import java.util.List;
 import java.util.function.Supplier;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.controls.Words;
 import org.gmplab.engine.program.Scenario;
@@ -22,18 +22,18 @@ import org.gmplab.view.SchedulerView;
  * lesson moment starts from a fresh history, since the learner may have branched the run.
  */
 final class TransportScreen implements Screen {
-    private final Controller controller;
+    private final Driver driver;
     private final ControlsPane pane;
     private final SchedulerView view;
     private final Supplier<String> note;
     private Scenario loaded;     // the run the history below is of
-    private History mine;        // the history this screen loaded, while the controller still shows it
+    private History mine;        // the history this screen loaded, while the driver still shows it
     private Lesson lesson;       // the lesson shown last, while shown (null after release)
     private boolean free;
 
     /** {@code note} says, in the learner's language, why the transport is locked and which keys drive the lesson. */
-    TransportScreen(Controller controller, ControlsPane pane, SchedulerView view, Supplier<String> note) {
-        this.controller = controller;
+    TransportScreen(Driver driver, ControlsPane pane, SchedulerView view, Supplier<String> note) {
+        this.driver = driver;
         this.pane = pane;
         this.view = view;
         this.note = note;
@@ -45,11 +45,11 @@ final class TransportScreen implements Screen {
         if (mine == null || loaded != run) {   // a fresh history of this run (a restart, or first show)
             loaded = run;
             mine = new History(run);
-            controller.load(mine).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
+            driver.load(mine).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
         }
         History expected = mine;
         // Someone else (the editor, a session opened) may have loaded another run since: then load ours again.
-        controller.forwardTo(expected, position, time).thenAccept(ok -> {
+        driver.forwardTo(expected, position, time).thenAccept(ok -> {
             if (!ok && mine == expected && this.lesson == lesson) {
                 mine = null;
                 show(lesson, run, position, time, snapshot, events);

@@ -32,6 +32,7 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.session.Driver;
 
 /**
  * The window's content around the scheduler canvas: the transport on top, the event log, schedtrace,
@@ -68,7 +69,7 @@ public final class ControlsPane extends StackPane {
     /** Beyond this many events between two moments shown, the canvas draws no arcs (it was a jump). */
     static final int MAX_ARC_EVENTS = SchedulerView.MAX_GLIDE_EVENTS;
 
-    final Controller controller;
+    final Driver driver;
     final SchedulerView view;
     final TransportBar transport;
     final EventLogPane log;
@@ -98,8 +99,8 @@ public final class ControlsPane extends StackPane {
     private final javafx.beans.property.BooleanProperty locked = new javafx.beans.property.SimpleBooleanProperty(this, "locked");
     private Runnable presenter = () -> { };
 
-    public ControlsPane(Controller c, SchedulerView view, Node... extraTools) {
-        this.controller = c;
+    public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
+        this.driver = c;
         this.view = view;
         transport = new TransportBar(c);
         log = new EventLogPane(c);
@@ -259,7 +260,7 @@ public final class ControlsPane extends StackPane {
     /** Called by the app: what presenter mode toggles (the theme lives with the app). */
     public void onPresenter(Runnable r) { this.presenter = r == null ? () -> { } : r; }
 
-    public Controller controller() { return controller; }
+    public Driver driver() { return driver; }
 
     private static Tab tab(String name, Node content, String tip) {
         Tab t = new Tab(name, content);
@@ -272,7 +273,7 @@ public final class ControlsPane extends StackPane {
     private List<Event> passed(Snapshot before, Snapshot s) {
         if (before == null || s == null || s.events() <= before.events()) return List.of();
         if (s.events() - before.events() > MAX_ARC_EVENTS) return List.of();   // a jump, not a step: no arcs to draw
-        List<Event> all = controller.events();
+        List<Event> all = driver.events();
         long want = before.events() + 1;
         int lo = 0, hi = all.size();
         while (lo < hi) {   // the first index whose seq is ≥ want
@@ -303,12 +304,12 @@ public final class ControlsPane extends StackPane {
         if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.P && k != KeyCode.ESCAPE && !"?".equals(e.getText())
                 && !(k == KeyCode.SLASH && e.isShiftDown())) return;
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
-            case HOME -> controller::toStart;
-            case END -> controller::toEnd;
-            case LEFT -> table ? null : controller::stepBack;
-            case RIGHT -> table ? null : controller::stepEvent;
-            case SPACE -> controller::togglePlay;
-            case B -> controller::runToBreakpoint;
+            case HOME -> driver::toStart;
+            case END -> driver::toEnd;
+            case LEFT -> table ? null : driver::stepBack;
+            case RIGHT -> table ? null : driver::stepEvent;
+            case SPACE -> driver::togglePlay;
+            case B -> driver::runToBreakpoint;
             case PLUS, ADD, EQUALS -> () -> transport.speed.increment();
             case MINUS, SUBTRACT -> () -> transport.speed.decrement();
             case F11 -> () -> { if (getScene().getWindow() instanceof Stage st) st.setFullScreen(!st.isFullScreen()); };

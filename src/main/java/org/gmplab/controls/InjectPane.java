@@ -10,6 +10,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
 import org.gmplab.engine.Action;
+import org.gmplab.session.Driver;
 
 /**
  * Actions from outside the program, applied through the history so they are recorded and replayed: a
@@ -33,7 +34,7 @@ final class InjectPane extends VBox {
     final Button gomaxprocs = button("injectGomaxprocs", "Set GOMAXPROCS", "Start a goroutine calling runtime.GOMAXPROCS(n)");
     final Label refusal = new Label();
 
-    InjectPane(Controller c) {
+    InjectPane(Driver c) {
         super(6);
         millis.setText("20");
         count.setText("10");
@@ -76,12 +77,12 @@ final class InjectPane extends VBox {
 
     void select(long g) { goid.setText(Long.toString(g)); }
 
-    private void withG(Controller c, java.util.function.LongFunction<Action> f) {
+    private void withG(Driver c, java.util.function.LongFunction<Action> f) {
         act(c, () -> f.apply(parse(goid.getText(), "goid")));
     }
 
     /** Builds the action (input errors become refusals too) and injects it. */
-    private static void act(Controller c, java.util.function.Supplier<Action> a) {
+    private static void act(Driver c, java.util.function.Supplier<Action> a) {
         Action action;
         try {
             action = a.get();

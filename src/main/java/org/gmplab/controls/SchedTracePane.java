@@ -10,6 +10,7 @@ import javafx.scene.text.Font;
 
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
+import org.gmplab.session.Driver;
 
 /** The {@code SCHED} line (or scheddetail) of the moment shown, in Go 1.23's format, to copy. */
 final class SchedTracePane extends VBox {
@@ -19,7 +20,7 @@ final class SchedTracePane extends VBox {
     final BooleanProperty showing = new SimpleBooleanProperty(true);
     private boolean stale;
 
-    SchedTracePane(Controller c) {
+    SchedTracePane(Driver c) {
         super(6);
         text.setId("schedtrace");
         text.setEditable(false);

@@ -15,6 +15,7 @@ import javafx.scene.layout.VBox;
 import org.controlsfx.control.SegmentedButton;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.session.Driver;
 
 /**
  * The transport: the mode (Step | Live), start, step back, play/pause, step one event, run to the next
@@ -40,7 +41,7 @@ final class TransportBar extends VBox {
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
-    TransportBar(Controller c) {
+    TransportBar(Driver c) {
         mode.setId("mode");
         stepMode.setId("modeStep");
         liveMode.setId("modeLive");
@@ -88,7 +89,7 @@ final class TransportBar extends VBox {
         stepEvent.setOnAction(e -> c.stepEvent());
         runToBreak.setOnAction(e -> c.runToBreakpoint());
         toEnd.setOnAction(e -> c.toEnd());
-        // the button shows the controller's state: a click asks, the state that comes back sets it
+        // the button shows the driver's state: a click asks, the state that comes back sets it
         play.setOnAction(e -> {
             boolean wasPlaying = c.playingProperty().get();
             play.setSelected(wasPlaying);
@@ -132,7 +133,7 @@ final class TransportBar extends VBox {
                 : "Speed while playing: major events a second (+ / −)"));
     }
 
-    private void showWhere(Controller c) {
+    private void showWhere(Driver c) {
         if (c.modeProperty().get() == Engine.Mode.LIVE) {
             org.gmplab.snapshot.Snapshot s = c.getSnapshot();
             where.setText(s == null ? Words.get("live") : Words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())

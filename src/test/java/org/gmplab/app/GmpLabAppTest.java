@@ -33,7 +33,7 @@ class GmpLabAppTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     @Test
     void stepAdvancesTheCanvas(FxRobot robot) throws Exception {
@@ -56,8 +56,8 @@ class GmpLabAppTest {
         robot.clickOn("#play");
         robot.clickOn("#toStart");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() == start);
-        content.controller().idle().get(10, TimeUnit.SECONDS);
-        assertThat(content.controller().playingProperty().get()).isFalse();
+        content.driver().idle().get(10, TimeUnit.SECONDS);
+        assertThat(content.driver().playingProperty().get()).isFalse();
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.util.prefs.Preferences;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.snapshot.Snapshot;
@@ -47,17 +47,17 @@ class LessonInWindowTest {
     @AfterEach
     void close() throws Exception {
         GmpLabAppTest.forget(player);
-        content.controller().close();
+        content.driver().close();
         player.close();
         prefs.removeNode();
     }
 
-    Controller c() { return content.controller(); }
+    Driver c() { return content.driver(); }
 
-    /** Waits until the controller has done what the lesson asked and the canvas shows it. */
+    /** Waits until the driver has done what the lesson asked and the canvas shows it. */
     void settle() throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        // the lesson's engine steps on its own thread; what it reached then goes to the controller
+        // the lesson's engine steps on its own thread; what it reached then goes to the driver
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !player.busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         c().idle().get(30, TimeUnit.SECONDS);

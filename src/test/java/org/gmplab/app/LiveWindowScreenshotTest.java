@@ -39,13 +39,13 @@ class LiveWindowScreenshotTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     @Test
     void wholeWindowLiveAndPaused(FxRobot robot) throws Exception {
         // given spawn1000 running live for a while (some 20 ms of Go time)
         robot.clickOn("#modeLive");
-        var c = content.controller();
+        var c = content.driver();
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.modeProperty().get() == Engine.Mode.LIVE
                 && c.getSnapshot() != null && c.getSnapshot().time() > 20_000_000L);
         // when paused

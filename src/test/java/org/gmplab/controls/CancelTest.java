@@ -9,6 +9,8 @@ import javafx.stage.Stage;
 
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,14 +29,14 @@ class CancelTest {
                 { "op": "for", "var": "i", "n": 1000000000, "body": [ { "op": "gosched" } ] } ] } } }
             """;
 
-    Controller c;
+    Driver c;
     ControlsPane pane;
 
     @Start
     void start(Stage stage) throws Exception {
         Scenario sc = ScenarioJson.parse(ENDLESS, "endless.json");
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
         stage.show();
     }

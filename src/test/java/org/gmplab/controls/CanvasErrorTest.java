@@ -12,6 +12,7 @@ import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.TestViews;
+import org.gmplab.session.Driver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /** A moment the canvas cannot paint is reported in the window's error bar; the window goes on. */
 @ExtendWith(ApplicationExtension.class)
 class CanvasErrorTest {
-    Controller c;
+    Driver c;
     ControlsPane pane;
     SchedulerView view;
     /** The canvas fails to paint every moment after this many events (none until the test sets it). */
@@ -31,7 +32,7 @@ class CanvasErrorTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        c = new Controller(new History(ScenarioJson.load(Path.of("scenarios/cpubound.json"))));
+        c = new Driver(new History(ScenarioJson.load(Path.of("scenarios/cpubound.json"))));
         view = TestViews.failingOn(s -> s.events() > failAfter);
         view.setAnimationMillis(0);
         pane = new ControlsPane(c, view);

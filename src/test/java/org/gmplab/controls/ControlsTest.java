@@ -20,6 +20,8 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,7 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ControlsTest {
     static final Path SPAWN = Path.of("scenarios/spawn1000.json");
     Scenario scenario;
-    Controller c;
+    Driver c;
     ControlsPane pane;
     SchedulerView view;
 
@@ -51,7 +53,7 @@ class ControlsTest {
         if (c != null) c.close();
         scenario = sc;
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
         view = t.view();
     }
@@ -504,7 +506,7 @@ class ControlsTest {
         // when another scenario's history is loaded
         c.load(new History(other)).get(60, TimeUnit.SECONDS);
         settle();
-        // then the controller shows its start, with no events of the old run, and names the new scenario
+        // then the driver shows its start, with no events of the old run, and names the new scenario
         assertThat(c.scenarioProperty().get()).isSameAs(other);
         assertThat(c.getSnapshot()).isEqualTo(new History(other).snapshot());
         assertThat(c.events()).isEmpty();

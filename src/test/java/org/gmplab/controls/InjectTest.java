@@ -16,6 +16,7 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Rect;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.session.Driver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,7 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class InjectTest {
     Stage stage;
-    Controller c;
+    Driver c;
     ControlsPane pane;
     SchedulerView view;
 
@@ -42,7 +43,7 @@ class InjectTest {
     void mount(Scenario sc) {
         if (c != null) c.close();
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
         view = t.view();
     }

@@ -13,6 +13,8 @@ import org.gmplab.engine.Engine;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,7 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LiveModeTest {
     Stage stage;
-    Controller c;
+    Driver c;
     ControlsPane pane;
 
     @Start
@@ -38,7 +40,7 @@ class LiveModeTest {
     void mount(Scenario sc) {
         if (c != null) c.close();
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
     }
 
@@ -196,7 +198,7 @@ class LiveModeTest {
         // then the log holds each of its events exactly once, up to the last one the final world counts
         // (live mode logs them in the order the Ms appended them, which may differ from seq order by a few places)
         java.util.List<Long> seqs = c.events().stream().map(org.gmplab.snapshot.Event::seq).sorted().toList();
-        assertThat(seqs).isNotEmpty().doesNotHaveDuplicates().hasSizeLessThan(Controller.LIVE_EVENTS);
+        assertThat(seqs).isNotEmpty().doesNotHaveDuplicates().hasSizeLessThan(Driver.LIVE_EVENTS);
         assertThat(seqs.get(0)).isEqualTo(1);
         assertThat(seqs.get(seqs.size() - 1)).isEqualTo(seqs.size()).isEqualTo(c.getSnapshot().events());
     }

@@ -17,7 +17,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.engine.program.gosrc.GoSource;
 import org.gmplab.history.History;
@@ -70,13 +70,13 @@ class EditorTest {
     }
 
     @TempDir Path dir;
-    Controller c;
+    Driver c;
     ScenarioEditor editor;
     final Answers answers = new Answers();
 
     @Start
     void start(Stage stage) throws Exception {
-        c = new Controller(new History(GoSource.parse(ScenarioEditor.defaultSource(), "spawn.go")));
+        c = new Driver(new History(GoSource.parse(ScenarioEditor.defaultSource(), "spawn.go")));
         editor = new ScenarioEditor(c, answers);
         editor.startWith(THREE, null, "three.go");
         SchedulerView view = new SchedulerView();

@@ -1,4 +1,4 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,22 +13,22 @@ import org.gmplab.model.Frame;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * The {@link Controller}'s live mode: it owns the {@link LiveRun} and drives it from the controller's driver
+ * The {@link Driver}'s live mode: it owns the {@link LiveRun} and drives it from the driver's driver
  * thread. It takes the run's exact frames up to {@link LiveRun#FPS} times a second (fewer when the FX side has
- * not taken the last one) and publishes them through the controller's latest-wins slot, as the controller
- * does the history's moments; the log then keeps the newest {@link Controller#LIVE_EVENTS}. Play and pause
+ * not taken the last one) and publishes them through the driver's latest-wins slot, as the driver
+ * does the history's moments; the log then keeps the newest {@link Driver#LIVE_EVENTS}. Play and pause
  * let the live world go and hold it stopped; a breakpoint that matches a frame's events holds it; an action
  * from outside applies to the world while it is held, not recorded. The history is never touched: its position
  * and end ride on each live frame, so step mode finds it where it was left.
  *
- * <p>Its words about a moment — status, refusal, error — and the mode are set as the controller's are, by
+ * <p>Its words about a moment — status, refusal, error — and the mode are set as the driver's are, by
  * actions riding on the frame they are about ({@link Frame#whenShown}), through the {@link Host}.
  *
  * <p>Calling contract: the driver thread only, except {@link #on} and {@link #close}, which any thread may
  * call; {@code close} ends a live run at once, paused or not (a frame under way returns).
  */
 final class LiveDriver {
-    /** What the live driver needs of the controller. */
+    /** What the live driver needs of the driver. */
     interface Host {
         // driver thread
         /** The frame published last: what the FX side shows, or soon will. */
@@ -51,7 +51,7 @@ final class LiveDriver {
 
     private static final String RUNNING = "live: the program runs from its start on real threads (a live run cannot continue a step-mode moment); Space pauses";
 
-    private final ScheduledExecutorService thread;   // the controller's driver thread
+    private final ScheduledExecutorService thread;   // the driver's driver thread
     private final Host host;
     private volatile LiveRun run;            // set and cleared by the driver thread; close() may end it
 
@@ -88,7 +88,7 @@ final class LiveDriver {
         // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them; the run plays from
         // this frame on (shown as not playing, it would let Inject act before the first live frame)
         Frame now = host.shown();
-        host.publish(new Frame(now.snapshot(), List.of(), true, Controller.LIVE_EVENTS, now.position(), now.end(), true, false,
+        host.publish(new Frame(now.snapshot(), List.of(), true, Driver.LIVE_EVENTS, now.position(), now.end(), true, false,
                 List.of(() -> {
                     host.refusal("");
                     host.mode(Engine.Mode.LIVE);
@@ -96,7 +96,7 @@ final class LiveDriver {
         startTicking();
     }
 
-    /** Ends the live run; whether there was one (the controller then shows the history again). */
+    /** Ends the live run; whether there was one (the driver then shows the history again). */
     boolean stop() {
         LiveRun l = run;
         if (l == null) return false;
@@ -213,7 +213,7 @@ final class LiveDriver {
                 : o.kind() == Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
                 : o.kind() == Outcome.Kind.STOPPED ? "The run was " + o.message()
                 : "The program stopped with a fatal error: " + o.message();
-        host.publish(new Frame(f.snapshot(), f.events(), false, Controller.LIVE_EVENTS, history.position(), history.end(), play, fin,
+        host.publish(new Frame(f.snapshot(), f.events(), false, Driver.LIVE_EVENTS, history.position(), history.end(), play, fin,
                 List.of(() -> {
                     host.status(what);
                     if (err != null) host.error(err);

@@ -1,4 +1,4 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,22 +36,23 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * The transport over a {@link History}: go to start, step back, step one event, play, run to the next
- * breakpoint, go to the end, jump to any position, inject actions. One background thread, the driver, owns
- * the history (it alone calls it) and the live mode. It publishes each moment it reaches as a {@link Frame}
- * into a latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video
- * frame into a {@link GmpModel}, whose read-only properties and event log the views read (through the
- * accessors here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs
- * the FX thread one update a frame, not a {@code Platform.runLater} per step, and loses no log line: frames
- * not yet taken are merged.
+ * One user's run, the heart of the {@code session} package: the transport over a {@link History} (go to start,
+ * step back, step one event, play, run to the next breakpoint, go to the end, jump to any position), the live
+ * mode, the breakpoints and the actions injected from outside. One background thread, the driver, owns the
+ * history (it alone calls it) and the live run. It publishes each moment it reaches as a {@link Frame} into a
+ * latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video frame
+ * into a {@link GmpModel}, whose read-only properties and event log the views read (through the accessors
+ * here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs the FX thread
+ * one update a frame, not a {@code Platform.runLater} per step, and loses no log line: frames not yet taken
+ * are merged.
  *
- * <p>The history keeps snapshots, not events, so the controller keeps every event of the current branch by
+ * <p>The history keeps snapshots, not events, so the driver keeps every event of the current branch by
  * {@code seq}: the log shows all of them, and a breakpoint can be checked on positions revisited from the
  * snapshot ring (where {@link History#lastEvents()} is empty). Injecting at a past position drops the
  * events after it, as the history drops that future.
  *
  * <p>Each command returns a future completed on the FX thread once its result is shown: the driver hangs the
- * completion on a frame ({@link Frame#whenShown}) after the command's own. The controller's words about a
+ * completion on a frame ({@link Frame#whenShown}) after the command's own. The driver's words about a
  * moment — status, refusal, error — and its mode and scenario stay here, not in the model: they are set the
  * same way, by actions riding on the frame they are about, so they change in the same pulse as the world
  * they describe, and need no merge rules of their own (the error and refusal stay until dismissed or
@@ -73,7 +74,7 @@ import org.gmplab.snapshot.Snapshot;
  * point through the history's cancel flag (no thread is interrupted), and the status says where it left the
  * run: at the position reached, or — a replay towards a known position — where it was.
  */
-public final class Controller implements AutoCloseable {
+public final class Driver implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
     public static final int MAX_RUN = 2_000_000;
 
@@ -118,21 +119,21 @@ public final class Controller implements AutoCloseable {
     /** A command that runs longer than this shows the progress bar (so quick steps do not flash it). */
     public static final long BUSY_AFTER_NANOS = 300_000_000L;
 
-    public Controller(History history) {
+    public Driver(History history) {
         this.history = history;
         watch(history);
         this.start = history.position();
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "gmplab-controls");
+            Thread t = new Thread(r, "gmplab-session");
             t.setDaemon(true);
             return t;
         });
         live = new LiveDriver(thread, new LiveDriver.Host() {
             @Override public Frame shown() { return shown; }
-            @Override public void publish(Frame f) { Controller.this.publish(f); }
+            @Override public void publish(Frame f) { Driver.this.publish(f); }
             @Override public boolean framePending() { return slot.pending(); }
             @Override public List<Breakpoint> breakpoints() { return bps; }
-            @Override public void report(Throwable e) { Controller.this.report(e); }
+            @Override public void report(Throwable e) { Driver.this.report(e); }
             @Override public void status(String s) { status.set(s); }
             @Override public void refusal(String s) { refusal.set(s); }
             @Override public void error(String s) { error.set(s); }

@@ -72,7 +72,7 @@ public final class GmpLabApp extends Application {
             view.setTheme(Theme.named(b));
         });
         stage.setTitle("GMP Lab — " + sc.name());
-        driver.scenarioProperty().addListener((o, a, b) -> stage.setTitle("GMP Lab — " + b.name()));
+        driver.model().scenarioProperty().addListener((o, a, b) -> stage.setTitle("GMP Lab — " + b.name()));
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
@@ -90,7 +90,7 @@ public final class GmpLabApp extends Application {
     static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
         Driver driver = new Driver(new History(sc));
-        driver.scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
+        driver.model().scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);

@@ -63,7 +63,7 @@ final class EventLogPane extends VBox {
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
         shown = new FilteredList<>(mirror, e -> true);
-        events = c.events();   // held: the view listens weakly to the driver's list, through it
+        events = c.model().eventLog();   // held: the view listens weakly to the driver's list, through it
         events.addListener((javafx.collections.ListChangeListener<Event>) ch -> catchUpSoon());
         catchUpLater.setOnFinished(e -> catchUp());
         table.setId("eventLog");
@@ -227,7 +227,7 @@ final class EventLogPane extends VBox {
         Event e = table.getSelectionModel().getSelectedItem();
         causes.getChildren().clear();
         if (e == null) return;
-        for (Causes.Link l : Causes.of(c.events(), e)) {
+        for (Causes.Link l : Causes.of(c.model().eventLog(), e)) {
             Event to = l.event();
             if (to == null) {
                 Label note = new Label();

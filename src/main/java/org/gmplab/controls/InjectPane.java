@@ -41,11 +41,11 @@ final class InjectPane extends VBox {
         procs.setText("4");
         // a function of this program to spawn, with zeros for its arguments; again when another program is loaded
         spawnable(c.scenario());
-        c.scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
+        c.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
         refusal.setId("refusal");
         refusal.setWrapText(true);
         refusal.setStyle("-fx-text-fill: #b00020;");
-        refusal.textProperty().bind(c.refusalProperty());
+        refusal.textProperty().bind(c.model().refusalProperty());
         syscall.setOnAction(e -> withG(c, g -> new Action.InjectSyscall(g, Math.round(dbl(millis, "duration") * 1_000_000))));
         block.setOnAction(e -> withG(c, Action.Block::new));
         unblock.setOnAction(e -> withG(c, Action.Unblock::new));
@@ -87,7 +87,7 @@ final class InjectPane extends VBox {
         try {
             action = a.get();
         } catch (IllegalArgumentException e) {
-            c.refuse(e.getMessage());
+            c.model().refuse(e.getMessage());
             return;
         }
         c.inject(action);

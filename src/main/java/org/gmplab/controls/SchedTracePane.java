@@ -32,10 +32,10 @@ final class SchedTracePane extends VBox {
         Runnable update = () -> {
             if (!showing.get()) { stale = true; return; }   // formatted when its tab is shown, not every live frame
             stale = false;
-            Snapshot s = c.getSnapshot();
+            Snapshot s = c.model().getSnapshot();
             text.setText(s == null ? "" : SchedTrace.format(s, detail.isSelected()));
         };
-        c.snapshotProperty().addListener((o, a, b) -> update.run());
+        c.model().snapshotProperty().addListener((o, a, b) -> update.run());
         detail.selectedProperty().addListener((o, a, b) -> update.run());
         showing.addListener((o, a, on) -> { if (on && stale) update.run(); });
         update.run();

@@ -33,7 +33,6 @@ import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.engine.program.gosrc.GoSource;
-import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
 import org.gmplab.history.SessionFile;
@@ -215,7 +214,7 @@ public final class ScenarioEditor extends VBox {
         if (sc == null) return CompletableFuture.completedFuture(null);
         resetTo = area.getText();
         say(Words.get("Running %s from its start", sc.name()), "ok");
-        return driver.load(new History(sc));
+        return driver.load(sc);
     }
 
     /** Back to the text last opened, saved or run. */
@@ -248,7 +247,7 @@ public final class ScenarioEditor extends VBox {
                 startWith(ScenarioJson.readText(p), p, null);
                 if (compiled == null) return CompletableFuture.completedFuture(null);
                 say(Words.get("Opened %s: running it (%s)", name, message.getText()), "ok");
-                return driver.load(new History(compiled));
+                return driver.load(compiled);
             }
             if (lower.endsWith(".json")) {
                 Scenario sc = ScenarioJson.load(p);
@@ -256,7 +255,7 @@ public final class ScenarioEditor extends VBox {
                 Path twin = p.resolveSibling(String.valueOf(p.getFileName()).substring(0, base.length()) + ".go");
                 say(p.getFileName() + " is a JSON scenario: it is running now, but the editor edits Go source only, "
                         + "so the text here is unchanged" + (Files.exists(twin) ? " (its Go version " + twin.getFileName() + " is beside it: open that to edit)." : "."), "info");
-                return driver.load(new History(sc));
+                return driver.load(sc);
             }
             say("Cannot open " + p.getFileName() + ": expected a .go or .json scenario, or a session file", "error");
         } catch (ScenarioException e) {

@@ -57,7 +57,7 @@ class GmpLabAppTest {
         robot.clickOn("#toStart");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() == start);
         content.driver().idle().get(10, TimeUnit.SECONDS);
-        assertThat(content.driver().playingProperty().get()).isFalse();
+        assertThat(content.driver().model().playingProperty().get()).isFalse();
     }
 
     @Test

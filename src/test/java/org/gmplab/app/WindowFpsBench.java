@@ -57,12 +57,12 @@ public final class WindowFpsBench {
         Thread.sleep((long) (warmup * 1000));
         meter.begin();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < deadline && !c.driver().finishedProperty().get()) Thread.sleep(20);
+        while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
         meter.end();
         if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
         System.out.println(meter.report());
         CompletableFuture<String> after = new CompletableFuture<>();
-        Platform.runLater(() -> after.complete(c.driver().events().size() + " events in the log; " + c.driver().statusProperty().get()));
+        Platform.runLater(() -> after.complete(c.driver().model().eventLog().size() + " events in the log; " + c.driver().model().statusProperty().get()));
         System.out.println(after.get(10, TimeUnit.SECONDS));
         c.driver().close();
         Platform.exit();

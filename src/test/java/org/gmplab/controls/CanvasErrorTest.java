@@ -46,7 +46,7 @@ class CanvasErrorTest {
     @Test
     void aPaintFailureReachesTheErrorBarAndCanBeDismissed(FxRobot robot) throws Exception {
         TestPane.settle(c, pane);
-        failAfter = c.getSnapshot().events();
+        failAfter = c.model().getSnapshot().events();
         assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
         // when a step shows a moment the canvas fails to paint
         robot.clickOn("#stepEvent");
@@ -57,7 +57,7 @@ class CanvasErrorTest {
                 .startsWith("The canvas could not draw the moment at event").contains("painter broke");
         robot.clickOn("#stepBack");
         TestPane.settle(c, pane);
-        assertThat(c.getPosition()).isEqualTo(c.start());
+        assertThat(c.model().getPosition()).isEqualTo(c.start());
         robot.clickOn("#errorDismiss");
         assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
         assertThat(view.errorProperty().get()).isEmpty();

@@ -223,4 +223,44 @@ class InjectTest {
         assertThat(c.model().refusalProperty().get()).isEmpty();
         assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == EventKind.INJECT && e.why().contains("running burn"));
     }
+
+    @Test
+    void anInjectedSyscallIsMarkedOnItsGAndSaidInWordsUntilTheGEntersIt(FxRobot robot) throws Exception {
+        // given cpubound stepped until a worker goroutine runs
+        stepUntil(s -> runningWorker(s) > 0, 500);
+        long goid = runningWorker(c.model().getSnapshot());
+        String doing = c.model().getSnapshot().gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().instruction();
+        long injectedAt = c.model().getPosition();
+        // when a syscall of 20 ms is injected into it in step mode
+        c.inject(new org.gmplab.engine.Action.InjectSyscall(goid, 20_000_000));
+        settle();
+        // then nothing in the world has changed yet, but the G is marked as pending on the canvas at once
+        assertThat(c.model().getSnapshot().gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(2);
+        assertThat(c.model().pendingProperty().get()).containsExactly(goid);
+        assertThat(view.pendingMarks()).containsExactly(goid);
+        // and the status line says it in words, not as a Java record
+        String said = "G" + goid + " will enter a syscall of 20 ms at its next scheduling point"
+                + (doing.isEmpty() ? "" : ", once its current instruction " + doing + " is done");
+        assertThat(c.model().statusProperty().get()).isEqualTo(said);
+        assertThat(pane.status.getText()).isEqualTo(said).doesNotContain("InjectSyscall").doesNotContain("goid=");
+        // and in Chinese too, with its numbers and Go's names kept
+        try {
+            robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+            assertThat(pane.status.getText()).startsWith("G" + goid + " 将在下一个调度点进入一个 20 ms 的系统调用");
+        } finally {
+            robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        }
+        // when the run goes on until the G enters the syscall, the mark goes: the world shows it now
+        stepUntil(s -> s.gs().stream().anyMatch(g -> g.goid() == goid && g.status() == 3), 5_000);
+        assertThat(c.model().pendingProperty().get()).isEmpty();
+        assertThat(view.pendingMarks()).isEmpty();
+        // and one step back, before it entered, it is pending again; back before the injection, it is not
+        c.stepBack();
+        settle();
+        assertThat(view.pendingMarks()).containsExactly(goid);
+        c.jumpTo(injectedAt - 1);
+        settle();
+        assertThat(c.model().pendingProperty().get()).isEmpty();
+        assertThat(view.pendingMarks()).isEmpty();
+    }
 }

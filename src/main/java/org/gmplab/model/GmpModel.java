@@ -31,9 +31,10 @@ import org.gmplab.snapshot.Snapshot;
  * thread while no scene shows it: nothing here needs a display, so it is unit-tested directly). The FX side
  * edits only the words: {@link #refuse} (input that makes no action) and {@link #dismissError}.
  *
- * <p>The log changes before the world does, and the words and the rest before the world too, so a listener
- * on {@link #snapshotProperty()} finds the events that led to the new world already in {@link #eventLog()}
- * and the rest of the moment already in place.
+ * <p>The order within a pulse: the log, the scenario, mode and pending Gs, where the run stands, then the
+ * world, then the words. So a listener on {@link #snapshotProperty()} finds the events that led to the new
+ * world already in {@link #eventLog()} and its position, mode and playing state in place, and a listener on
+ * the words finds the whole moment they are about.
  */
 public final class GmpModel {
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
@@ -69,14 +70,15 @@ public final class GmpModel {
         if (f.scenario() != null) scenario.set(f.scenario());
         mode.set(f.mode());
         pending.set(f.pending());
-        if (f.say().status() != null) status.set(f.say().status());
-        if (f.say().refusal() != null) refusal.set(f.say().refusal());
-        if (f.say().error() != null) error.set(f.say().error());
-        snapshot.set(f.snapshot());
         position.set(f.position());
         end.set(f.end());
         playing.set(f.playing());
         finished.set(f.finished());
+        snapshot.set(f.snapshot());   // the world after where it stands: its listeners (the canvas) find both in place
+        // the words last: whoever reacts to them (the status line, the error bar) finds the moment they are about in place
+        if (f.say().status() != null) status.set(f.say().status());
+        if (f.say().refusal() != null) refusal.set(f.say().refusal());
+        if (f.say().error() != null) error.set(f.say().error());
     }
 
     public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }

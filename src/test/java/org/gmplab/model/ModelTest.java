@@ -57,6 +57,34 @@ class ModelTest {
     }
 
     @Test
+    void theWordsAboutMomentsNotYetTakenAreMergedSoTheModelShowsTheLatestOfEachWithTheLatestWorld() throws Exception {
+        // given a refusal, then a later moment that only says a status, then one that clears the error, merged in the slot
+        LatestSlot slot = new LatestSlot();
+        org.gmplab.engine.program.Scenario sc = org.gmplab.engine.program.ScenarioJson.load(java.nio.file.Path.of("scenarios/pingpong.json"));
+        slot.publish(new Moment(world(3), List.of(), false, Moment.ALL, 3, 3, false, false, org.gmplab.engine.Engine.Mode.STEP, sc,
+                java.util.Set.of(7L), new Moment.Say("refused: no", "no", "boom"), List.of()));
+        slot.publish(new Moment(world(4), List.of(), false, Moment.ALL, 4, 4, true, false, org.gmplab.engine.Engine.Mode.STEP, sc,
+                java.util.Set.of(), Moment.Say.status("playing"), List.of()));
+        slot.publish(new Moment(world(5), List.of(), false, Moment.ALL, 5, 5, true, false, org.gmplab.engine.Engine.Mode.LIVE, sc,
+                java.util.Set.of(9L), new Moment.Say(null, null, ""), List.of()));
+        GmpModel m = new GmpModel();
+        // when the model takes them in one pulse
+        m.apply(slot.take());
+        // then it shows the latest world with the latest of each word: the newest status, the refusal kept, the error cleared
+        assertThat(m.getSnapshot().events()).isEqualTo(5);
+        assertThat(m.statusProperty().get()).isEqualTo("playing");
+        assertThat(m.refusalProperty().get()).isEqualTo("no");
+        assertThat(m.errorProperty().get()).isEmpty();
+        assertThat(m.modeProperty().get()).isEqualTo(org.gmplab.engine.Engine.Mode.LIVE);
+        assertThat(m.scenarioProperty().get()).isSameAs(sc);
+        assertThat(m.pendingProperty().get()).containsExactly(9L);
+        // and a moment that says nothing leaves the words as they are
+        m.apply(frame(6, List.of(), false, Moment.ALL));
+        assertThat(m.statusProperty().get()).isEqualTo("playing");
+        assertThat(m.refusalProperty().get()).isEqualTo("no");
+    }
+
+    @Test
     void aResetDropsTheOlderLinesButNotWhatWaitsOnThem() {
         LatestSlot slot = new LatestSlot();
         List<String> ran = new ArrayList<>();

@@ -83,7 +83,6 @@ public final class Driver implements AutoCloseable {
     private final Pending pending = new Pending();   // injected actions not yet taken
     private ScheduledFuture<?> ticking;
     private double speed = 4;
-    private final Breakpoints breakpoints;
     private volatile boolean cancel;
     private volatile boolean running;        // a run to the next breakpoint is queued or under way
     // the command under way (driver thread writes, FX thread and engine threads read)
@@ -99,6 +98,8 @@ public final class Driver implements AutoCloseable {
     // FX thread only (the pump applies the moments to the model)
     private final GmpModel model = new GmpModel();
     private final FramePump pump = new FramePump(model, slot);
+    // the breakpoints: the list shown edited on the FX thread, each scenario's read by the driver thread
+    private final Breakpoints breakpoints;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
     private volatile long start;
@@ -329,11 +330,12 @@ public final class Driver implements AutoCloseable {
     }
 
     /**
-     * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(History)}). The editor's Run
-     * and the lesson player come this way: the history is the session's to make.
+     * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(History)}), made on the
+     * driver thread. The editor's Run and the lesson screen come this way: the history is the session's to make.
      */
     public CompletableFuture<Void> load(org.gmplab.engine.program.Scenario sc) {
-        return load(new History(sc));
+        cancel = true;
+        return run(() -> replace(new History(sc)));
     }
 
     /**
@@ -343,20 +345,22 @@ public final class Driver implements AutoCloseable {
      */
     public CompletableFuture<Void> load(History next) {
         cancel = true;
-        return run(() -> {
-            stopLive();
-            stopTicking();
-            History old = history;
-            history = next;
-            watch(next);
-            start = next.position();
-            branch.clear();
-            pending.clear();
-            for (Event e : next.lastEvents()) branch.put(e.seq(), e);
-            post(List.of(), new Say("loaded " + next.scenario().name(), "", ""), true);
-            cancel = false;
-            old.close();
-        });
+        return run(() -> replace(next));
+    }
+
+    private void replace(History next) {
+        stopLive();
+        stopTicking();
+        History old = history;
+        history = next;
+        watch(next);
+        start = next.position();
+        branch.clear();
+        pending.clear();
+        for (Event e : next.lastEvents()) branch.put(e.seq(), e);
+        post(List.of(), new Say("loaded " + next.scenario().name(), "", ""), true);
+        cancel = false;
+        old.close();
     }
 
     /** The run shown, as a session to save: its scenario, injected actions and position (completes on the driver thread). */

@@ -14,7 +14,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.editor.EditorDialogs;
 import org.gmplab.editor.ScenarioEditor;
@@ -37,7 +37,7 @@ import org.gmplab.view.Theme;
  * a scenario file can be given as the first application argument.
  */
 public final class GmpLabApp extends Application {
-    private Controller controller;
+    private Driver driver;
     private LessonPlayer player;
 
     @Override
@@ -47,7 +47,7 @@ public final class GmpLabApp extends Application {
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
-        controller = c.controller;
+        driver = c.driver;
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
         if (!args.isEmpty()) {
@@ -72,7 +72,7 @@ public final class GmpLabApp extends Application {
             view.setTheme(Theme.named(b));
         });
         stage.setTitle(title(sc));
-        controller.scenarioProperty().addListener((o, a, b) -> stage.setTitle(title(b)));
+        driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
@@ -80,7 +80,7 @@ public final class GmpLabApp extends Application {
     }
 
     /** The parts of the window, for tests that mount the same content. */
-    record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
+    record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
                    ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle) {}
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
@@ -92,8 +92,8 @@ public final class GmpLabApp extends Application {
      */
     static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
-        Controller controller = new Controller(new History(sc));
-        controller.scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
+        Driver driver = new Driver(new History(sc));
+        driver.model().scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);
@@ -120,13 +120,13 @@ public final class GmpLabApp extends Application {
         language.valueProperty().bindBidirectional(Words.languageProperty());
         language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
         // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button.
-        ScenarioEditor editor = new ScenarioEditor(controller, EditorDialogs.NATIVE);
+        ScenarioEditor editor = new ScenarioEditor(driver, EditorDialogs.NATIVE);
         editor.startWith(ScenarioEditor.defaultSource(), null, "spawn.go");
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
-        org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(controller);
-        ControlsPane pane = new ControlsPane(controller, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(driver);
+        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());
@@ -160,7 +160,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(controller, theme, pane, lessons, editor, editorToggle);
+        return new Content(driver, theme, pane, lessons, editor, editorToggle);
     }
 
     /**
@@ -169,7 +169,7 @@ public final class GmpLabApp extends Application {
      */
     static LessonPlayer lessons(BorderPane root, Content c, SchedulerView view, Path dir, Progress progress) {
         LessonPlayer[] p = {null};
-        TransportScreen screen = new TransportScreen(c.controller, c.pane, view, () -> p[0].drivingNote());
+        TransportScreen screen = new TransportScreen(c.driver, c.pane, view, () -> p[0].drivingNote());
         LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
         Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         c.lessons.selectedProperty().addListener((o, was, on) -> {
@@ -204,7 +204,7 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void stop() {
-        if (controller != null) controller.close();
+        if (driver != null) driver.close();
         if (player != null) player.close();
     }
 }

@@ -3,11 +3,10 @@ package org.gmplab.app;
 import java.util.List;
 import java.util.function.Supplier;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.controls.Words;
 import org.gmplab.engine.program.Scenario;
-import org.gmplab.history.History;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.player.Screen;
 import org.gmplab.snapshot.Event;
@@ -15,25 +14,25 @@ import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
 
 /**
- * The lesson player's screen in the window: a lesson's moment is reached by the window's own transport on a
- * history of the lesson's scenario, so the timeline, event log and schedtrace show the lesson too. Step mode
- * is deterministic, so the history's moment is the one the lesson checked (every lesson's steps are tested
- * for it). While the lesson drives, the transport is locked; "try it yourself" unlocks it, and the next
- * lesson moment starts from a fresh history, since the learner may have branched the run.
+ * The lesson player's screen in the window: a lesson's moment is reached by the window's own session, on a
+ * run of the lesson's scenario that the session loads, and shown through its model, so the canvas, timeline,
+ * event log and schedtrace show the lesson's moment as one. Step mode is deterministic, so the session's
+ * moment is the one the lesson checked (every lesson's steps are tested for it). While the lesson drives, the
+ * transport is locked; "try it yourself" unlocks it, and the next lesson moment starts from a fresh run, since
+ * the learner may have branched it.
  */
 final class TransportScreen implements Screen {
-    private final Controller controller;
+    private final Driver driver;
     private final ControlsPane pane;
     private final SchedulerView view;
     private final Supplier<String> note;
-    private Scenario loaded;     // the run the history below is of
-    private History mine;        // the history this screen loaded, while the controller still shows it
+    private Scenario mine;       // the run this screen loaded, while the session still shows it
     private Lesson lesson;       // the lesson shown last, while shown (null after release)
     private boolean free;
 
     /** {@code note} says, in the learner's language, why the transport is locked and which keys drive the lesson. */
-    TransportScreen(Controller controller, ControlsPane pane, SchedulerView view, Supplier<String> note) {
-        this.controller = controller;
+    TransportScreen(Driver driver, ControlsPane pane, SchedulerView view, Supplier<String> note) {
+        this.driver = driver;
         this.pane = pane;
         this.view = view;
         this.note = note;
@@ -42,14 +41,13 @@ final class TransportScreen implements Screen {
     @Override
     public void show(Lesson lesson, Scenario run, long position, long time, Snapshot snapshot, List<Event> events) {
         this.lesson = lesson;
-        if (mine == null || loaded != run) {   // a fresh history of this run (a restart, or first show)
-            loaded = run;
-            mine = new History(run);
-            controller.load(mine).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
+        if (mine != run) {   // a fresh run of the lesson's scenario (a restart, or first show)
+            mine = run;
+            driver.load(run).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
         }
-        History expected = mine;
+        Scenario expected = mine;
         // Someone else (the editor, a session opened) may have loaded another run since: then load ours again.
-        controller.forwardTo(expected, position, time).thenAccept(ok -> {
+        driver.forwardTo(expected, position, time).thenAccept(ok -> {
             if (!ok && mine == expected && this.lesson == lesson) {
                 mine = null;
                 show(lesson, run, position, time, snapshot, events);

@@ -1,4 +1,6 @@
 package org.gmplab.controls;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -19,7 +21,7 @@ final class BreakpointPane extends VBox {
     final ListView<Breakpoint> list = new ListView<>();
     final Label message = new Label();
 
-    BreakpointPane(Controller c) {
+    BreakpointPane(Driver c) {
         super(6);
         kind.setId("bpKind");
         kind.getItems().setAll(Breakpoint.Kind.values());

@@ -1,6 +1,5 @@
 package org.gmplab.controls;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import javafx.geometry.Insets;
@@ -28,10 +27,9 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
-import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.session.Driver;
 
 /**
  * The window's content around the scheduler canvas: the transport on top, the event log, schedtrace,
@@ -65,10 +63,7 @@ public final class ControlsPane extends StackPane {
      */
     public static final String TYPES_TEXT = "gmplab.typesText";
 
-    /** Beyond this many events between two moments shown, the canvas draws no arcs (it was a jump). */
-    static final int MAX_ARC_EVENTS = SchedulerView.MAX_GLIDE_EVENTS;
-
-    final Controller controller;
+    final Driver driver;
     final SchedulerView view;
     final TransportBar transport;
     final EventLogPane log;
@@ -98,8 +93,8 @@ public final class ControlsPane extends StackPane {
     private final javafx.beans.property.BooleanProperty locked = new javafx.beans.property.SimpleBooleanProperty(this, "locked");
     private Runnable presenter = () -> { };
 
-    public ControlsPane(Controller c, SchedulerView view, Node... extraTools) {
-        this.controller = c;
+    public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
+        this.driver = c;
         this.view = view;
         transport = new TransportBar(c);
         log = new EventLogPane(c);
@@ -119,8 +114,10 @@ public final class ControlsPane extends StackPane {
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
-        assumptions.showRelease(c.scenarioProperty().get().goRelease());
-        c.scenarioProperty().addListener((o, a, sc) -> assumptions.showRelease(sc.goRelease()));
+        // the model knows the scenario from the session's first moment on (null until then)
+        java.util.function.Consumer<org.gmplab.engine.program.Scenario> release = sc -> { if (sc != null) assumptions.showRelease(sc.goRelease()); };
+        release.accept(c.model().scenarioProperty().get());
+        c.model().scenarioProperty().addListener((o, a, sc) -> release.accept(sc));
         split.getItems().setAll(view, tabs);
         split.setDividerPositions(0.6);
 
@@ -130,7 +127,7 @@ public final class ControlsPane extends StackPane {
         Button dismiss = new Button("Dismiss");
         dismiss.setId("errorDismiss");
         TransportBar.tip(dismiss, "Hide this message; the app goes on");
-        dismiss.setOnAction(e -> { c.dismissError(); view.dismissError(); });
+        dismiss.setOnAction(e -> { c.model().dismissError(); view.dismissError(); });
         errorBar = new HBox(8, new Label("⚠"), errorText, dismiss);
         errorBar.setId("errorBar");
         errorBar.setAlignment(Pos.CENTER_LEFT);
@@ -139,8 +136,8 @@ public final class ControlsPane extends StackPane {
         HBox.setHgrow(errorText, Priority.ALWAYS);
         // the run's error first; else the canvas's (a moment it could not lay out or paint)
         javafx.beans.binding.StringBinding error = javafx.beans.binding.Bindings.createStringBinding(
-                () -> c.errorProperty().get().isEmpty() ? view.errorProperty().get() : c.errorProperty().get(),
-                c.errorProperty(), view.errorProperty());
+                () -> c.model().errorProperty().get().isEmpty() ? view.errorProperty().get() : c.model().errorProperty().get(),
+                c.model().errorProperty(), view.errorProperty());
         errorText.textProperty().bind(error);
         errorBar.visibleProperty().bind(error.isNotEmpty());
         errorBar.managedProperty().bind(errorBar.visibleProperty());
@@ -156,9 +153,9 @@ public final class ControlsPane extends StackPane {
         main.setTop(new VBox(top, errorBar));
         main.setCenter(split);
         status.setId("status");
-        Runnable statusText = () -> status.setText(Words.status(c.statusProperty().get()));
+        Runnable statusText = () -> status.setText(Words.status(c.model().statusProperty().get()));
         Words.dynamic(status, statusText);
-        c.statusProperty().addListener((o, a, b) -> statusText.run());
+        c.model().statusProperty().addListener((o, a, b) -> statusText.run());
         inspector.setId("inspector");
         lockNote.setId("lockNote");
         lockNote.setStyle("-fx-font-weight: bold;");
@@ -191,7 +188,7 @@ public final class ControlsPane extends StackPane {
         getChildren().addAll(main, laser, help);
 
         // canvas ↔ controls
-        c.snapshotProperty().addListener((o, a, s) -> view.publish(s, passed(a, s)));
+        view.follow(c.model());   // the canvas shows the model's moment, in the pulse the model takes it
         Runnable inspectorText = () -> {
             String b = view.selectionProperty().get();
             inspector.setText(b == null || b.isEmpty() ? Words.get("Click a goroutine, an M, a P or a queue to inspect it.") : b);
@@ -213,8 +210,8 @@ public final class ControlsPane extends StackPane {
         getProperties().put(ContextMenu.class, gMenu);   // for Words.translate
         // In step mode an action is recorded in the history at the moment shown; in live mode it applies to the world
         // held by Pause, so not while the live world runs or after it ended (nor while a lesson holds the controls).
-        javafx.beans.binding.BooleanBinding liveRunning = c.modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE)
-                .and(c.playingProperty().or(c.finishedProperty()));
+        javafx.beans.binding.BooleanBinding liveRunning = c.model().modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE)
+                .and(c.model().playingProperty().or(c.model().finishedProperty()));
         inject.disableProperty().bind(liveRunning.or(locked));
         for (MenuItem item : gMenu.getItems()) item.disableProperty().bind(liveRunning);
 
@@ -264,30 +261,13 @@ public final class ControlsPane extends StackPane {
     /** Called by the app: what presenter mode toggles (the theme lives with the app). */
     public void onPresenter(Runnable r) { this.presenter = r == null ? () -> { } : r; }
 
-    public Controller controller() { return controller; }
+    public Driver driver() { return driver; }
 
     private static Tab tab(String name, Node content, String tip) {
         Tab t = new Tab(name, content);
         t.setTooltip(new javafx.scene.control.Tooltip(tip));
         t.setId("tab-" + name.toLowerCase().replace(' ', '-'));
         return t;
-    }
-
-    /** The events between the moment shown before and {@code s}, if it is later (for the canvas's arcs). */
-    private List<Event> passed(Snapshot before, Snapshot s) {
-        if (before == null || s == null || s.events() <= before.events()) return List.of();
-        if (s.events() - before.events() > MAX_ARC_EVENTS) return List.of();   // a jump, not a step: no arcs to draw
-        List<Event> all = controller.events();
-        long want = before.events() + 1;
-        int lo = 0, hi = all.size();
-        while (lo < hi) {   // the first index whose seq is ≥ want
-            int mid = (lo + hi) >>> 1;
-            if (all.get(mid).seq() < want) lo = mid + 1; else hi = mid;
-        }
-        int from = lo;
-        List<Event> out = new ArrayList<>();
-        for (int i = from; i < all.size() && all.get(i).seq() <= s.events(); i++) out.add(all.get(i));
-        return out;
     }
 
     private void canvasClicked(MouseEvent e) {
@@ -308,12 +288,12 @@ public final class ControlsPane extends StackPane {
         if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.P && k != KeyCode.ESCAPE && !"?".equals(e.getText())
                 && !(k == KeyCode.SLASH && e.isShiftDown())) return;
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
-            case HOME -> controller::toStart;
-            case END -> controller::toEnd;
-            case LEFT -> table ? null : controller::stepBack;
-            case RIGHT -> table ? null : controller::stepEvent;
-            case SPACE -> controller::togglePlay;
-            case B -> controller::runToBreakpoint;
+            case HOME -> driver::toStart;
+            case END -> driver::toEnd;
+            case LEFT -> table ? null : driver::stepBack;
+            case RIGHT -> table ? null : driver::stepEvent;
+            case SPACE -> driver::togglePlay;
+            case B -> driver::runToBreakpoint;
             case PLUS, ADD, EQUALS -> () -> transport.speed.increment();
             case MINUS, SUBTRACT -> () -> transport.speed.decrement();
             case F11 -> () -> { if (getScene().getWindow() instanceof Stage st) st.setFullScreen(!st.isFullScreen()); };

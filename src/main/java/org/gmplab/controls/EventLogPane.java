@@ -27,6 +27,7 @@ import javafx.scene.layout.FlowPane;
 import org.gmplab.snapshot.Causes;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.session.Driver;
 
 /**
  * Every event of the current branch, filterable by kind, P, M, G and text; each row shows the event's
@@ -49,9 +50,9 @@ final class EventLogPane extends VBox {
     final Label why = new Label();
     /** The selected event's causes and effects, as links to their rows. */
     final FlowPane causes = new FlowPane(12, 2);
-    private final Controller c;
+    private final Driver c;
 
-    EventLogPane(Controller c) {
+    EventLogPane(Driver c) {
         super(4);
         this.c = c;
         kind.setId("filterKind");
@@ -62,7 +63,7 @@ final class EventLogPane extends VBox {
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
         shown = new FilteredList<>(mirror, e -> true);
-        events = c.events();   // held: the view listens weakly to the controller's list, through it
+        events = c.model().eventLog();   // held: the view listens weakly to the driver's list, through it
         events.addListener((javafx.collections.ListChangeListener<Event>) ch -> catchUpSoon());
         catchUpLater.setOnFinished(e -> catchUp());
         table.setId("eventLog");
@@ -126,14 +127,14 @@ final class EventLogPane extends VBox {
     }
 
     /**
-     * The table catches up with the controller's events at most this often. Live mode adds events every frame,
+     * The table catches up with the driver's events at most this often. Live mode adds events every frame,
      * and every change of the table's rows lays out all its visible cells again (and following the newest
      * scrolls them all): doing that each frame cost the window most of its frame rate (measured with
      * WindowFpsBench, docs/benchmarks.md). A step after a pause shows its events at once; a burst of them is
      * shown twice a second and once more at its end.
      */
     static final Duration CATCH_UP_EVERY = Duration.millis(500);
-    /** The controller's events, and those the table shows: the controller's as of the last {@link #catchUp}. */
+    /** The driver's events, and those the table shows: the driver's as of the last {@link #catchUp}. */
     private final ObservableList<Event> events;
     private final ObservableList<Event> mirror = FXCollections.observableArrayList();
     private final PauseTransition catchUpLater = new PauseTransition();
@@ -162,7 +163,7 @@ final class EventLogPane extends VBox {
     }
 
     /**
-     * Brings the table's rows level with the controller's events: the events gone from the front (live mode keeps
+     * Brings the table's rows level with the driver's events: the events gone from the front (live mode keeps
      * the latest) leave, the new ones at the end are added; any other change (a reset, a branch cut by an
      * injection) replaces them all. Then, unless a row is chosen, the log follows the newest event.
      */
@@ -218,7 +219,7 @@ final class EventLogPane extends VBox {
         scene.addPostLayoutPulseListener(followCheck);
     }
 
-    /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */
+    /** Whether the table shows every event the driver holds (for tests: a burst is shown a moment later). */
     boolean caughtUp() { return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
 
     /** The selected event's causes and effects: a link per event found, a note when a search ran out. */
@@ -226,7 +227,7 @@ final class EventLogPane extends VBox {
         Event e = table.getSelectionModel().getSelectedItem();
         causes.getChildren().clear();
         if (e == null) return;
-        for (Causes.Link l : Causes.of(c.events(), e)) {
+        for (Causes.Link l : Causes.of(c.model().eventLog(), e)) {
             Event to = l.event();
             if (to == null) {
                 Label note = new Label();

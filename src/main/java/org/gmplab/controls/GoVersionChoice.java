@@ -5,7 +5,7 @@ import javafx.scene.control.Tooltip;
 import javafx.util.StringConverter;
 
 import org.gmplab.engine.program.Scenario;
-import org.gmplab.history.History;
+import org.gmplab.session.Driver;
 
 /**
  * Which Go release's G-M-P rules run the scenario: Go 1.23 (the default) or Go 1.26, where a P in a system
@@ -16,7 +16,7 @@ import org.gmplab.history.History;
 public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
     private boolean updating, go10, locked;
 
-    public GoVersionChoice(Controller c) {
+    public GoVersionChoice(Driver c) {
         setId("goVersion");
         getItems().setAll(Scenario.GoVersion.values());
         setConverter(new StringConverter<>() {
@@ -25,12 +25,12 @@ public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
         });
         setTooltip(new Tooltip("The Go release whose scheduler rules run the scenario: 1.23 (a P in a system call is _Psyscall)"
                 + " or 1.26 (it stays running with its M); choosing one runs the scenario again from its start"));
-        show(c.scenarioProperty().get());
-        c.scenarioProperty().addListener((o, was, sc) -> show(sc));
+        show(c.model().scenarioProperty().get());
+        c.model().scenarioProperty().addListener((o, was, sc) -> show(sc));
         valueProperty().addListener((o, was, v) -> {
             if (updating || v == null) return;
-            Scenario sc = c.scenarioProperty().get();
-            if (sc.go() != v) c.load(new History(sc.withGo(v)));
+            Scenario sc = c.model().scenarioProperty().get();
+            if (sc != null && sc.go() != v) c.load(sc.withGo(v));
         });
     }
 
@@ -45,6 +45,7 @@ public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
     }
 
     private void show(Scenario sc) {
+        if (sc == null) return;   // before the session's first moment
         updating = true;
         setValue(sc.go());
         go10 = sc.scheduler() == Scenario.Scheduler.GO10;

@@ -10,6 +10,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
 import org.gmplab.engine.Action;
+import org.gmplab.session.Driver;
 
 /**
  * Actions from outside the program, applied through the history so they are recorded and replayed: a
@@ -33,18 +34,18 @@ final class InjectPane extends VBox {
     final Button gomaxprocs = button("injectGomaxprocs", "Set GOMAXPROCS", "Start a goroutine calling runtime.GOMAXPROCS(n)");
     final Label refusal = new Label();
 
-    InjectPane(Controller c) {
+    InjectPane(Driver c) {
         super(6);
         millis.setText("20");
         count.setText("10");
         procs.setText("4");
         // a function of this program to spawn, with zeros for its arguments; again when another program is loaded
         spawnable(c.scenario());
-        c.scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
+        c.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
         refusal.setId("refusal");
         refusal.setWrapText(true);
         refusal.setStyle("-fx-text-fill: #b00020;");
-        refusal.textProperty().bind(c.refusalProperty());
+        refusal.textProperty().bind(c.model().refusalProperty());
         syscall.setOnAction(e -> withG(c, g -> new Action.InjectSyscall(g, Math.round(dbl(millis, "duration") * 1_000_000))));
         block.setOnAction(e -> withG(c, Action.Block::new));
         unblock.setOnAction(e -> withG(c, Action.Unblock::new));
@@ -76,17 +77,17 @@ final class InjectPane extends VBox {
 
     void select(long g) { goid.setText(Long.toString(g)); }
 
-    private void withG(Controller c, java.util.function.LongFunction<Action> f) {
+    private void withG(Driver c, java.util.function.LongFunction<Action> f) {
         act(c, () -> f.apply(parse(goid.getText(), "goid")));
     }
 
     /** Builds the action (input errors become refusals too) and injects it. */
-    private static void act(Controller c, java.util.function.Supplier<Action> a) {
+    private static void act(Driver c, java.util.function.Supplier<Action> a) {
         Action action;
         try {
             action = a.get();
         } catch (IllegalArgumentException e) {
-            c.refuse(e.getMessage());
+            c.model().refuse(e.getMessage());
             return;
         }
         c.inject(action);

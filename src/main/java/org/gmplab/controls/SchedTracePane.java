@@ -10,6 +10,7 @@ import javafx.scene.text.Font;
 
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
+import org.gmplab.session.Driver;
 
 /** The {@code SCHED} line (or scheddetail) of the moment shown, in Go 1.23's format, to copy. */
 final class SchedTracePane extends VBox {
@@ -19,7 +20,7 @@ final class SchedTracePane extends VBox {
     final BooleanProperty showing = new SimpleBooleanProperty(true);
     private boolean stale;
 
-    SchedTracePane(Controller c) {
+    SchedTracePane(Driver c) {
         super(6);
         text.setId("schedtrace");
         text.setEditable(false);
@@ -31,10 +32,10 @@ final class SchedTracePane extends VBox {
         Runnable update = () -> {
             if (!showing.get()) { stale = true; return; }   // formatted when its tab is shown, not every live frame
             stale = false;
-            Snapshot s = c.getSnapshot();
+            Snapshot s = c.model().getSnapshot();
             text.setText(s == null ? "" : SchedTrace.format(s, detail.isSelected()));
         };
-        c.snapshotProperty().addListener((o, a, b) -> update.run());
+        c.model().snapshotProperty().addListener((o, a, b) -> update.run());
         detail.selectedProperty().addListener((o, a, b) -> update.run());
         showing.addListener((o, a, on) -> { if (on && stale) update.run(); });
         update.run();

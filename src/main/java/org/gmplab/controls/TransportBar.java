@@ -15,6 +15,7 @@ import javafx.scene.layout.VBox;
 import org.controlsfx.control.SegmentedButton;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.session.Driver;
 
 /**
  * The transport: the mode (Step | Live), start, step back, play/pause, step one event, run to the next
@@ -40,7 +41,7 @@ final class TransportBar extends VBox {
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
-    TransportBar(Controller c) {
+    TransportBar(Driver c) {
         mode.setId("mode");
         stepMode.setId("modeStep");
         liveMode.setId("modeLive");
@@ -53,7 +54,7 @@ final class TransportBar extends VBox {
             if (now == null) { was.setSelected(true); return; } // one mode is always chosen
             c.setMode(now == liveMode ? Engine.Mode.LIVE : Engine.Mode.STEP);
         });
-        c.modeProperty().addListener((o, was, m) -> {
+        c.model().modeProperty().addListener((o, was, m) -> {
             boolean live = m == Engine.Mode.LIVE;
             updating = true;
             (live ? liveMode : stepMode).setSelected(true);
@@ -78,23 +79,23 @@ final class TransportBar extends VBox {
         // these tooltips are the code's to set (Words.translate would take a translated one for new English)
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline, play, speed})
             x.getTooltip().getProperties().put("words.dynamic", Boolean.TRUE);
-        Words.onChange(this, () -> modeTips(c.modeProperty().get() == Engine.Mode.LIVE));
-        ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
-        c.snapshotProperty().addListener(liveWhere);
-        c.playingProperty().addListener(liveWhere);
+        Words.onChange(this, () -> modeTips(c.model().modeProperty().get() == Engine.Mode.LIVE));
+        ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.model().modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
+        c.model().snapshotProperty().addListener(liveWhere);
+        c.model().playingProperty().addListener(liveWhere);
 
         toStart.setOnAction(e -> c.toStart());
         stepBack.setOnAction(e -> c.stepBack());
         stepEvent.setOnAction(e -> c.stepEvent());
         runToBreak.setOnAction(e -> c.runToBreakpoint());
         toEnd.setOnAction(e -> c.toEnd());
-        // the button shows the controller's state: a click asks, the state that comes back sets it
+        // the button shows the driver's state: a click asks, the state that comes back sets it
         play.setOnAction(e -> {
-            boolean wasPlaying = c.playingProperty().get();
+            boolean wasPlaying = c.model().playingProperty().get();
             play.setSelected(wasPlaying);
             if (wasPlaying) c.pause(); else c.togglePlay();
         });
-        c.playingProperty().addListener((o, a, on) -> play.setSelected(on));
+        c.model().playingProperty().addListener((o, a, on) -> play.setSelected(on));
         Words.dynamic(play, () -> play.setText(Words.get(play.isSelected() ? "Pause" : "Play")));
         play.selectedProperty().addListener((o, a, on) -> play.setText(Words.get(on ? "Pause" : "Play")));
         c.setSpeed(speed.getValue());
@@ -103,15 +104,15 @@ final class TransportBar extends VBox {
         ChangeListener<Object> sync = (o, a, b) -> {
             updating = true;
             timeline.setMin(c.start());
-            timeline.setMax(Math.max(c.start() + 1, c.endProperty().get()));
-            timeline.setValue(c.getPosition());
+            timeline.setMax(Math.max(c.start() + 1, c.model().endProperty().get()));
+            timeline.setValue(c.model().getPosition());
             updating = false;
             showWhere(c);
         };
         Words.dynamic(where, () -> showWhere(c));
-        c.positionProperty().addListener(sync);
-        c.endProperty().addListener(sync);
-        c.finishedProperty().addListener(sync);
+        c.model().positionProperty().addListener(sync);
+        c.model().endProperty().addListener(sync);
+        c.model().finishedProperty().addListener(sync);
         timeline.valueProperty().addListener((o, a, b) -> { if (!updating && !timeline.isValueChanging()) c.jumpTo(Math.round(b.doubleValue())); });
         timeline.valueChangingProperty().addListener((o, a, ch) -> { if (!ch && !updating) c.jumpTo(Math.round(timeline.getValue())); });
 
@@ -132,13 +133,13 @@ final class TransportBar extends VBox {
                 : "Speed while playing: major events a second (+ / −)"));
     }
 
-    private void showWhere(Controller c) {
-        if (c.modeProperty().get() == Engine.Mode.LIVE) {
-            org.gmplab.snapshot.Snapshot s = c.getSnapshot();
+    private void showWhere(Driver c) {
+        if (c.model().modeProperty().get() == Engine.Mode.LIVE) {
+            org.gmplab.snapshot.Snapshot s = c.model().getSnapshot();
             where.setText(s == null ? Words.get("live") : Words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())
-                    + (c.finishedProperty().get() ? Words.get(" (ended)") : c.playingProperty().get() ? "" : Words.get(" (paused)")));
+                    + (c.model().finishedProperty().get() ? Words.get(" (ended)") : c.model().playingProperty().get() ? "" : Words.get(" (paused)")));
         } else {
-            where.setText(Words.get("event %d / %d", c.getPosition(), c.endProperty().get()) + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
+            where.setText(Words.get("event %d / %d", c.model().getPosition(), c.model().endProperty().get()) + (c.model().finishedProperty().get() ? Words.get(" (ended)") : ""));
         }
     }
 

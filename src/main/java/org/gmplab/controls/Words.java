@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.google.gson.Gson;
 import com.google.gson.reflect.TypeToken;
@@ -67,15 +69,47 @@ public final class Words {
     }
 
     /**
-     * The transport's status line in the window's language: its fixed phrases, and the words before a colon
-     * of the others ("breakpoint: …", "injected: …"; what follows is the engine's).
+     * The transport's status line in the window's language: its fixed phrases; a sentence made from one of
+     * the table's formats ("G%d will block at its next scheduling point"), with its numbers and names kept
+     * (a {@code %s} in it may itself be a status); and the words before a colon of the others
+     * ("breakpoint: …", "refused: …"; what follows is the engine's).
      */
     public static String status(String english) {
         if (english == null || english.isEmpty() || LANG.get() == Lang.EN || ZH.containsKey(english)) return get(english == null ? "" : english);
+        for (Map.Entry<Pattern, String> f : FORMATS) {
+            Matcher m = f.getKey().matcher(english);
+            if (!m.matches()) continue;
+            Object[] args = new Object[m.groupCount()];
+            for (int i = 0; i < args.length; i++) {
+                String arg = m.group(i + 1);
+                args[i] = arg.matches("-?\\d+") ? (Object) Long.parseLong(arg) : status(arg);
+            }
+            return get(f.getValue(), args);
+        }
         int colon = english.indexOf(": ");
         if (colon > 0 && ZH.containsKey(english.substring(0, colon))) return get(english.substring(0, colon)) + "：" + english.substring(colon + 2);
-        if (english.startsWith("loaded ")) return get("loaded %s", english.substring(7));
         return english;
+    }
+
+    /**
+     * The table's formats ({@code %d}, {@code %s}) as patterns that recognise a sentence made from them, the
+     * longest first (the more specific wins).
+     */
+    private static final List<Map.Entry<Pattern, String>> FORMATS = ZH.keySet().stream()
+            .filter(k -> k.contains("%d") || k.contains("%s"))
+            .sorted(java.util.Comparator.comparingInt(String::length).reversed())
+            .map(k -> Map.entry(pattern(k), k))
+            .toList();
+
+    private static Pattern pattern(String format) {
+        StringBuilder re = new StringBuilder();
+        Matcher m = Pattern.compile("%[ds]").matcher(format);
+        int at = 0;
+        while (m.find()) {
+            re.append(Pattern.quote(format.substring(at, m.start()))).append(m.group().equals("%d") ? "(-?\\d+)" : "(.+?)");
+            at = m.end();
+        }
+        return Pattern.compile(re.append(Pattern.quote(format.substring(at))).toString(), Pattern.DOTALL);
     }
 
     /** Whether there is Chinese for {@code english}. */

@@ -27,13 +27,12 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
 import org.fxmisc.flowless.VirtualizedScrollPane;
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.Words;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.engine.program.gosrc.GoSource;
-import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
 import org.gmplab.history.SessionFile;
@@ -90,7 +89,7 @@ public final class ScenarioEditor extends VBox {
     final Button saveSession = button("editorSaveSession", "Save session…",
             "Save the run shown (its scenario, injected actions and position) as a session file");
 
-    private final Controller controller;
+    private final Driver driver;
     private EditorDialogs dialogs;
     private Path path;                   // the .go file the text belongs to; null if none yet
     private String name = "untitled.go"; // the file name used in messages and as the name to save under
@@ -105,9 +104,9 @@ public final class ScenarioEditor extends VBox {
             KeyCombination.keyCombination("Shortcut+Shift+S"), () -> saveAs.fire(),
             KeyCombination.keyCombination("Shortcut+O"), () -> open.fire());
 
-    public ScenarioEditor(Controller controller, EditorDialogs dialogs) {
+    public ScenarioEditor(Driver driver, EditorDialogs dialogs) {
         super(4);
-        this.controller = controller;
+        this.driver = driver;
         this.dialogs = dialogs;
         setId("editor");
         getStylesheets().add(ScenarioEditor.class.getResource("editor.css").toExternalForm());
@@ -215,7 +214,7 @@ public final class ScenarioEditor extends VBox {
         if (sc == null) return CompletableFuture.completedFuture(null);
         resetTo = area.getText();
         say(Words.get("Running %s from its start", sc.name()), "ok");
-        return controller.load(new History(sc));
+        return driver.load(sc);
     }
 
     /** Back to the text last opened, saved or run. */
@@ -248,7 +247,7 @@ public final class ScenarioEditor extends VBox {
                 startWith(ScenarioJson.readText(p), p, null);
                 if (compiled == null) return CompletableFuture.completedFuture(null);
                 say(Words.get("Opened %s: running it (%s)", name, message.getText()), "ok");
-                return controller.load(new History(compiled));
+                return driver.load(compiled);
             }
             if (lower.endsWith(".json")) {
                 Scenario sc = ScenarioJson.load(p);
@@ -256,7 +255,7 @@ public final class ScenarioEditor extends VBox {
                 Path twin = p.resolveSibling(String.valueOf(p.getFileName()).substring(0, base.length()) + ".go");
                 say(p.getFileName() + " is a JSON scenario: it is running now, but the editor edits Go source only, "
                         + "so the text here is unchanged" + (Files.exists(twin) ? " (its Go version " + twin.getFileName() + " is beside it: open that to edit)." : "."), "info");
-                return controller.load(new History(sc));
+                return driver.load(sc);
             }
             say("Cannot open " + p.getFileName() + ": expected a .go or .json scenario, or a session file", "error");
         } catch (ScenarioException e) {
@@ -276,7 +275,7 @@ public final class ScenarioEditor extends VBox {
         say(Words.get("Opening session %s: replaying to position %d…", p.getFileName(), s.position()), "info");
         // The replay can take a while for a late position: off the FX thread.
         return CompletableFuture.supplyAsync(s::open)
-                .thenCompose(controller::load)
+                .thenCompose(driver::load)
                 .whenCompleteAsync((v, ex) -> {
                     Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
                     if (why != null) say("Cannot open session " + p.getFileName() + ": "
@@ -316,10 +315,10 @@ public final class ScenarioEditor extends VBox {
 
     /** Asks for a file and saves the run shown (scenario, injected actions, position) as a session. */
     public CompletableFuture<Void> saveSession() {
-        String base = controller.scenario().name().replaceAll("[^A-Za-z0-9._-]+", "-");
+        String base = driver.scenario().name().replaceAll("[^A-Za-z0-9._-]+", "-");
         Path p = dialogs.chooseSave(window(), SESSION, directory(), base + ".gmpsession");
         if (p == null) return CompletableFuture.completedFuture(null);
-        return controller.session(Map.of()).thenAcceptAsync(s -> {
+        return driver.session(Map.of()).thenAcceptAsync(s -> {
             try {
                 SessionFile.write(p, s);
                 say(Words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");

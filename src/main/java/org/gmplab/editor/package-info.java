@@ -1,6 +1,6 @@
 /**
  * The scenario editor: a Go scenario (see {@code engine.program.gosrc}) edited with line numbers, checked
- * as it is typed, and run in the window through {@code controls.Controller#load}.
+ * as it is typed, and run in the window through {@code session.Driver#load}.
  *
  * <ul>
  *   <li>{@link org.gmplab.editor.ScenarioEditor} — the pane: buttons, file state (path, saved text, modified

@@ -4,7 +4,7 @@ import javafx.animation.AnimationTimer;
 
 /**
  * The frame clock between the driver and the views: one {@link AnimationTimer} that, each pulse (about 60 a
- * second), takes the latest frame from the slot, applies it to the model and then runs what waited for it to
+ * second), takes the latest moment from the slot, applies it to the model and then runs what waited for it to
  * be shown — a command's completion among them, so whoever waits on a command sees its result in the model.
  * The timer is made on the first {@link #start()} (it needs the JavaFX toolkit), so the pump can be built on
  * any thread. FX thread only, after construction.
@@ -25,7 +25,7 @@ public final class FramePump {
      * Returns whether a frame was applied.
      */
     public boolean pulse() {
-        Frame f = slot.take();
+        Moment f = slot.take();
         if (f == null) return false;
         model.apply(f);
         for (Runnable r : f.whenShown()) {

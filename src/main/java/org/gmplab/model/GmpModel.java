@@ -8,21 +8,33 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * What the views show, as JavaFX properties: the current world, the event log, where the run stands and
- * whether it plays (what is selected is the view's own: {@code SchedulerView.selectedProperty}). They change
- * only through {@link #apply}, which the frame clock ({@link FramePump}) calls at most once per video frame
- * with the latest {@link Frame}, so a view's listener runs once a frame however fast the driver goes. FX thread only (or any single thread
- * while no scene shows it: nothing here needs a display, so it is unit-tested directly).
+ * The one thing the views read, as JavaFX properties: the current world, the event log, where the run stands
+ * and whether it plays, the mode and scenario, the Gs with an injected action pending, and the session's
+ * words about the moment (status, refusal, error). The canvas, the event log, the schedtrace pane, the
+ * inspector, the timeline and the lesson player all bind to one model, so they all show the same moment.
+ * What is selected is the view's own ({@code SchedulerView.selectionProperty}).
  *
- * <p>The log changes before the world does, so a listener on {@link #snapshotProperty()} finds the events
- * that led to the new world already in {@link #eventLog()}.
+ * <p>They change only through {@link #apply}, which the frame clock ({@link FramePump}) calls at most once
+ * per video frame with the latest {@link Moment}, so a view's listener runs once a frame however fast the
+ * driver goes — and everything about a moment changes in that one pulse. FX thread only (or any single
+ * thread while no scene shows it: nothing here needs a display, so it is unit-tested directly). The FX side
+ * edits only the words: {@link #refuse} (input that makes no action) and {@link #dismissError}.
+ *
+ * <p>The order within a pulse: the log, the scenario, mode and pending Gs, where the run stands, then the
+ * world, then the words. So a listener on {@link #snapshotProperty()} finds the events that led to the new
+ * world already in {@link #eventLog()} and its position, mode and playing state in place, and a listener on
+ * the words finds the whole moment they are about.
  */
 public final class GmpModel {
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
@@ -32,12 +44,18 @@ public final class GmpModel {
     private final ReadOnlyLongWrapper end = new ReadOnlyLongWrapper(this, "end");
     private final ReadOnlyBooleanWrapper playing = new ReadOnlyBooleanWrapper(this, "playing");
     private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(this, "finished");
+    private final ReadOnlyObjectWrapper<Engine.Mode> mode = new ReadOnlyObjectWrapper<>(this, "mode", Engine.Mode.STEP);
+    private final ReadOnlyObjectWrapper<Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
+    private final ReadOnlyObjectWrapper<java.util.Set<Long>> pending = new ReadOnlyObjectWrapper<>(this, "pending", java.util.Set.of());
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyStringWrapper refusal = new ReadOnlyStringWrapper(this, "refusal", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private long frames;
 
     /** Shows {@code f}: its edit of the log first, then its world and playback state. */
-    public void apply(Frame f) {
+    public void apply(Moment f) {
         frames++;
-        List<Event> add = Frame.newest(f.events(), f.logCap());
+        List<Event> add = Moment.newest(f.events(), f.logCap());
         if (f.reset()) {
             log.setAll(add);
         } else if (!add.isEmpty()) {
@@ -49,11 +67,18 @@ public final class GmpModel {
                 log.addAll(add);
             }
         }
-        snapshot.set(f.snapshot());
+        if (f.scenario() != null) scenario.set(f.scenario());
+        mode.set(f.mode());
+        pending.set(f.pending());
         position.set(f.position());
         end.set(f.end());
         playing.set(f.playing());
         finished.set(f.finished());
+        snapshot.set(f.snapshot());   // the world after where it stands: its listeners (the canvas) find both in place
+        // the words last: whoever reacts to them (the status line, the error bar) finds the moment they are about in place
+        if (f.say().status() != null) status.set(f.say().status());
+        if (f.say().refusal() != null) refusal.set(f.say().refusal());
+        if (f.say().error() != null) error.set(f.say().error());
     }
 
     public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return snapshot.getReadOnlyProperty(); }
@@ -61,7 +86,7 @@ public final class GmpModel {
 
     /**
      * The log, oldest first (unmodifiable): in step mode every event of the branch the driver has shown, in
-     * live mode the newest ones — as the frames' {@link Frame#logCap} says.
+     * live mode the newest ones — as the frames' {@link Moment#logCap} says.
      */
     public ObservableList<Event> eventLog() { return logView; }
 
@@ -77,7 +102,32 @@ public final class GmpModel {
 
     public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
 
-    /** What the user has picked in the view (the user's to set). */
+    /** Step (the recorded history) or live (real threads). */
+    public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
+
+    /** The scenario being run. */
+    public ReadOnlyObjectProperty<Scenario> scenarioProperty() { return scenario.getReadOnlyProperty(); }
+
+    /**
+     * The goids of the Gs that have an action injected and not yet taken (it waits for their next scheduling
+     * point): the canvas marks them, so an injection is visible at once.
+     */
+    public ReadOnlyObjectProperty<java.util.Set<Long>> pendingProperty() { return pending.getReadOnlyProperty(); }
+
+    /** What the last command did, in words (e.g. which breakpoint stopped the run), in English. */
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+
+    /** The last refused action's message ("" after a later action applied). */
+    public ReadOnlyStringProperty refusalProperty() { return refusal.getReadOnlyProperty(); }
+
+    /** The last error (engine crash, fatal error, failed replay); "" when dismissed. */
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+
+    /** Shows {@code message} as a refusal (e.g. input that does not make an action); the next moment's refusal replaces it. */
+    public void refuse(String message) { refusal.set(message == null ? "" : message); }
+
+    /** Hides the error; the app goes on. */
+    public void dismissError() { error.set(""); }
 
     /** Frames applied so far (for tests and a frame-rate readout). */
     public long framesApplied() { return frames; }

@@ -5,10 +5,11 @@ import org.gmplab.snapshot.Snapshot;
 /**
  * What one frame draws: the target snapshot and its layout, the theme, and (while animating) the transition
  * and its eased progress; {@code markAlpha} fades the marks after the tokens arrive; {@code wording} gives the
- * painters their words and font.
+ * painters their words and font; {@code pending} the goids of the Gs with an injected action they have not taken
+ * yet (marked until their next scheduling point).
  */
 public record Frame(Snapshot snap, Layout layout, Theme theme, Transition transition, double progress, double markAlpha,
-                    String caption, Wording wording) {
+                    String caption, Wording wording, java.util.Set<Long> pending) {
     /** Where to draw the token of {@code goid} in this frame, or null if it has no token of its own. */
     public Rect token(long goid) {
         return transition == null ? layout.tokens.get(goid) : transition.position(goid, progress);

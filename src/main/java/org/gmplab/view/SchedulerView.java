@@ -16,6 +16,7 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
+import org.gmplab.model.GmpModel;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 
@@ -48,6 +49,7 @@ public final class SchedulerView extends Region {
     private final AnimationTimer timer;
     private Theme theme = Theme.named("light");
     private String caption = "";
+    private java.util.Set<Long> pending = java.util.Set.of();
     private Wording wording = Wording.ENGLISH;
     private double animationMillis = 450;
 
@@ -72,7 +74,7 @@ public final class SchedulerView extends Region {
     private final ReadOnlyStringWrapper selection = new ReadOnlyStringWrapper(this, "selection", "");
 
     public SchedulerView() {
-        this(List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new LabelPainter(), new MarkPainter()));
+        this(List.of(new CardPainter(), new RingPainter(), new TokenPainter(), new PendingPainter(), new LabelPainter(), new MarkPainter()));
     }
 
     /** With these painters, in order (tests add one that records or fails). */
@@ -210,6 +212,47 @@ public final class SchedulerView extends Region {
     /** Glide duration in ms; 0 snaps every time. */
     public void setAnimationMillis(double ms) { animationMillis = Math.max(0, ms); }
 
+    /**
+     * FX thread: from now on the canvas shows the moment of {@code model}, in the pulse the model takes it (no
+     * inbox, no second clock): its world, gliding from the one before when it follows it closely (with the
+     * arcs of the events passed, from the model's log), and the Gs with an injected action pending.
+     */
+    public void follow(GmpModel model) {
+        model.pendingProperty().addListener((o, a, p) -> setPending(p));   // the model sets it before the world
+        model.snapshotProperty().addListener((o, a, s) -> { if (s != null) show(s, passed(model.eventLog(), a, s)); });
+        setPending(model.pendingProperty().get());
+        if (model.getSnapshot() != null) show(model.getSnapshot(), List.of());
+    }
+
+    /** The events of {@code log} (in seq order) between the moment {@code before} and {@code s}, if it follows it closely (for the arcs). */
+    static List<Event> passed(List<Event> log, Snapshot before, Snapshot s) {
+        if (before == null || s.events() <= before.events()) return List.of();
+        if (s.events() - before.events() > MAX_GLIDE_EVENTS) return List.of();   // a jump, not a step: no arcs to draw
+        long want = before.events() + 1;
+        int lo = 0, hi = log.size();
+        while (lo < hi) {   // the first index whose seq is ≥ want
+            int mid = (lo + hi) >>> 1;
+            if (log.get(mid).seq() < want) lo = mid + 1; else hi = mid;
+        }
+        List<Event> out = new ArrayList<>();
+        for (int i = lo; i < log.size() && log.get(i).seq() <= s.events(); i++) out.add(log.get(i));
+        return out;
+    }
+
+    /** FX thread: marks the Gs {@code goids} as having an injected action pending (at their next scheduling point). */
+    public void setPending(java.util.Set<Long> goids) {
+        java.util.Set<Long> next = goids == null ? java.util.Set.of() : java.util.Set.copyOf(goids);
+        if (next.equals(pending)) return;
+        pending = next;
+        repaint();
+    }
+
+    /** The Gs marked as having an injected action pending. */
+    public java.util.Set<Long> pendingMarks() { return pending; }
+
+    /** The frame on the canvas now: what was painted last, and where (tests). */
+    Frame painted() { return painted; }
+
     /** From any thread: the newest snapshot wins; events of skipped snapshots are kept (up to 500). */
     public void publish(Snapshot s, List<Event> events) {
         inbox.updateAndGet(old -> {
@@ -327,7 +370,7 @@ public final class SchedulerView extends Region {
             }
             return;
         }
-        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording);
+        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording, pending);
         painted = f;   // before painting: what is hit is what this frame puts where, even if a painter fails
         paintedT = progress;
         boolean done = false;

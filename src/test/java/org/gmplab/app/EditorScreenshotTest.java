@@ -38,12 +38,12 @@ class EditorScreenshotTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     @Test
     void theEditorShowingAnError(FxRobot robot) throws Exception {
         // given the run a little way in, and the editor shown
-        content.controller().jumpTo(300).get(60, TimeUnit.SECONDS);
+        content.driver().jumpTo(300).get(60, TimeUnit.SECONDS);
         robot.clickOn("#editorToggle");
         // when "wg.Add(n)" loses its closing parenthesis
         String text = content.editor().text();
@@ -53,7 +53,7 @@ class EditorScreenshotTest {
         robot.type(javafx.scene.input.KeyCode.BACK_SPACE);
         // then the line is marked once the typing pauses
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());
-        content.controller().idle().get(60, TimeUnit.SECONDS);
+        content.driver().idle().get(60, TimeUnit.SECONDS);
         BufferedImage png = window.save(robot, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);

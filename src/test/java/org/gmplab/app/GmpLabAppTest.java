@@ -33,17 +33,17 @@ class GmpLabAppTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     /** The toolbar's Go choice runs the scenario again under Go 1.26's rules; the title and the Assumptions tab say so. */
     @Test
     void theGoChoiceRunsTheScenarioAgainUnderGo126(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
-        assertThat(GmpLabApp.title(content.controller().scenarioProperty().get())).endsWith(" (Go 1.23)");
+        assertThat(GmpLabApp.title(content.driver().model().scenarioProperty().get())).endsWith(" (Go 1.23)");
         assertThat(view.snapshot().go126()).isFalse();
         robot.clickOn("#goVersion").clickOn("Go 1.26");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null && view.snapshot().go126());
-        org.gmplab.engine.program.Scenario sc = content.controller().scenarioProperty().get();
+        org.gmplab.engine.program.Scenario sc = content.driver().model().scenarioProperty().get();
         assertThat(sc.go()).isEqualTo(org.gmplab.engine.program.Scenario.GoVersion.GO126);
         assertThat(GmpLabApp.title(sc)).endsWith(" (Go 1.26)");
         robot.clickOn("#tab-assumptions");
@@ -72,8 +72,8 @@ class GmpLabAppTest {
         robot.clickOn("#play");
         robot.clickOn("#toStart");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot().events() == start);
-        content.controller().idle().get(10, TimeUnit.SECONDS);
-        assertThat(content.controller().playingProperty().get()).isFalse();
+        content.driver().idle().get(10, TimeUnit.SECONDS);
+        assertThat(content.driver().model().playingProperty().get()).isFalse();
     }
 
     @Test

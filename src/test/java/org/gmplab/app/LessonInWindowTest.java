@@ -10,7 +10,7 @@ import java.util.prefs.Preferences;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.snapshot.Snapshot;
@@ -47,17 +47,17 @@ class LessonInWindowTest {
     @AfterEach
     void close() throws Exception {
         GmpLabAppTest.forget(player);
-        content.controller().close();
+        content.driver().close();
         player.close();
         prefs.removeNode();
     }
 
-    Controller c() { return content.controller(); }
+    Driver c() { return content.driver(); }
 
-    /** Waits until the controller has done what the lesson asked and the canvas shows it. */
+    /** Waits until the driver has done what the lesson asked and the canvas shows it. */
     void settle() throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        // the lesson's engine steps on its own thread; what it reached then goes to the controller
+        // the lesson's engine steps on its own thread; what it reached then goes to the driver
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !player.busyProperty().get());
         WaitForAsyncUtils.waitForFxEvents();
         c().idle().get(30, TimeUnit.SECONDS);
@@ -68,9 +68,9 @@ class LessonInWindowTest {
     void showsTheLessonsMoment() throws Exception {
         settle();
         Snapshot checked = player.result().snapshot();
-        assertThat(c().getSnapshot()).isEqualTo(checked);
+        assertThat(c().model().getSnapshot()).isEqualTo(checked);
         assertThat(view.snapshot()).isEqualTo(checked);
-        assertThat(c().getPosition()).isEqualTo(checked.events());
+        assertThat(c().model().getPosition()).isEqualTo(checked.events());
     }
 
     @Test
@@ -107,8 +107,8 @@ class LessonInWindowTest {
         settle();
         assertThat(player.stepIndex()).isEqualTo(2);
         showsTheLessonsMoment();
-        assertThat(c().events()).isNotEmpty();
-        assertThat(c().events().get(c().events().size() - 1).seq()).isLessThanOrEqualTo(c().getPosition());
+        assertThat(c().model().eventLog()).isNotEmpty();
+        assertThat(c().model().eventLog().get(c().model().eventLog().size() - 1).seq()).isLessThanOrEqualTo(c().model().getPosition());
         Snapshot lessonMoment = player.result().snapshot();
 
         // T: try it yourself — the transport is the learner's, and → steps the window's run
@@ -117,17 +117,17 @@ class LessonInWindowTest {
         assertThat(content.pane().locked()).isFalse();
         assertThat(robot.lookup("#stepEvent").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#tryStep").query().isVisible()).isFalse();   // no second Step button
-        long before = c().getPosition();
+        long before = c().model().getPosition();
         robot.type(KeyCode.RIGHT);
         robot.type(KeyCode.RIGHT);
         settle();
-        assertThat(c().getPosition()).isGreaterThan(before);
+        assertThat(c().model().getPosition()).isGreaterThan(before);
         assertThat(player.stepIndex()).isEqualTo(2);   // the lesson waited
         // T again: back to the lesson's moment, locked again
         robot.type(KeyCode.T);
         settle();
         assertThat(content.pane().locked()).isTrue();
-        assertThat(c().getSnapshot()).isEqualTo(lessonMoment);
+        assertThat(c().model().getSnapshot()).isEqualTo(lessonMoment);
         assertThat(view.snapshot()).isEqualTo(lessonMoment);
 
         // ← goes back a step through the window's history
@@ -170,7 +170,7 @@ class LessonInWindowTest {
         robot.clickOn("#lessons");
         settle();
         // then the window is back in step mode at the lesson's moment, locked for the lesson
-        assertThat(c().modeProperty().get()).isEqualTo(org.gmplab.engine.Engine.Mode.STEP);
+        assertThat(c().model().modeProperty().get()).isEqualTo(org.gmplab.engine.Engine.Mode.STEP);
         showsTheLessonsMoment();
         assertThat(content.pane().locked()).isTrue();
     }

@@ -39,21 +39,21 @@ class LiveWindowScreenshotTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     @Test
     void wholeWindowLiveAndPaused(FxRobot robot) throws Exception {
         // given spawn1000 running live for a while (some 20 ms of Go time)
         robot.clickOn("#modeLive");
-        var c = content.controller();
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.modeProperty().get() == Engine.Mode.LIVE
-                && c.getSnapshot() != null && c.getSnapshot().time() > 20_000_000L);
+        var c = content.driver();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.model().modeProperty().get() == Engine.Mode.LIVE
+                && c.model().getSnapshot() != null && c.model().getSnapshot().time() > 20_000_000L);
         // when paused
         robot.clickOn("#play");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.playingProperty().get());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.model().playingProperty().get());
         c.idle().get(60, TimeUnit.SECONDS);
         BufferedImage png = window.save(robot, OUT);
-        assertThat(c.statusProperty().get()).contains("every invariant holds");
+        assertThat(c.model().statusProperty().get()).contains("every invariant holds");
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
     }
 }

@@ -52,19 +52,19 @@ public final class WindowFpsBench {
             shown.complete(c);
         });
         GmpLabApp.Content c = shown.get(30, TimeUnit.SECONDS);
-        c.controller().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
-        c.controller().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
+        c.driver().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
+        c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
         Thread.sleep((long) (warmup * 1000));
         meter.begin();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < deadline && !c.controller().finishedProperty().get()) Thread.sleep(20);
+        while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
         meter.end();
         if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
         System.out.println(meter.report());
         CompletableFuture<String> after = new CompletableFuture<>();
-        Platform.runLater(() -> after.complete(c.controller().events().size() + " events in the log; " + c.controller().statusProperty().get()));
+        Platform.runLater(() -> after.complete(c.driver().model().eventLog().size() + " events in the log; " + c.driver().model().statusProperty().get()));
         System.out.println(after.get(10, TimeUnit.SECONDS));
-        c.controller().close();
+        c.driver().close();
         Platform.exit();
     }
 }

@@ -56,7 +56,7 @@ class WindowLanguageTest {
     @AfterEach
     void close() throws Exception {
         GmpLabAppTest.forget(player);
-        content.controller().close();
+        content.driver().close();
         player.close();
         prefs.removeNode();
     }

@@ -12,7 +12,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-import org.gmplab.controls.Breakpoint;
+import org.gmplab.session.Breakpoint;
 import org.gmplab.view.SchedulerView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,14 +47,14 @@ class WindowScreenshotTest {
     }
 
     @AfterEach
-    void close() { content.controller().close(); }
+    void close() { content.driver().close(); }
 
     @Test
     void wholeWindowAtTheFirstSteal(FxRobot robot) throws Exception {
         // given a steal breakpoint, run to it, with the event log filtered to the steal's P
-        robot.interact(() -> content.controller().breakpoints().add(Breakpoint.of(Breakpoint.Kind.STEAL)));
+        robot.interact(() -> content.driver().breakpoints().add(Breakpoint.of(Breakpoint.Kind.STEAL)));
         robot.clickOn("#runToBreak");
-        content.controller().idle().get(60, TimeUnit.SECONDS);
+        content.driver().idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#filterP").write("1");
         @SuppressWarnings("unchecked")
@@ -65,7 +65,7 @@ class WindowScreenshotTest {
             log.getItems().stream().filter(e -> e.kind() == org.gmplab.snapshot.EventKind.STEAL).findFirst()
                     .ifPresent(e -> log.getSelectionModel().select(e));
         });
-        content.controller().idle().get(60, TimeUnit.SECONDS);
+        content.driver().idle().get(60, TimeUnit.SECONDS);
         BufferedImage png = window.save(robot, OUT);
         assertThat(png.getWidth()).isEqualTo(1280);
         assertThat(Files.size(OUT)).isGreaterThan(10_000);
@@ -84,7 +84,7 @@ class WindowScreenshotTest {
             });
             WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !p[0].busyProperty().get());   // the lesson's step is shown
             WaitForAsyncUtils.waitForFxEvents();
-            content.controller().idle().get(60, TimeUnit.SECONDS);
+            content.driver().idle().get(60, TimeUnit.SECONDS);
             BufferedImage png = window.save(robot, OUT_ZH);
             assertThat(Files.size(OUT_ZH)).isGreaterThan(10_000);
         } finally {

@@ -9,6 +9,8 @@ import javafx.stage.Stage;
 
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,14 +29,14 @@ class CancelTest {
                 { "op": "for", "var": "i", "n": 1000000000, "body": [ { "op": "gosched" } ] } ] } } }
             """;
 
-    Controller c;
+    Driver c;
     ControlsPane pane;
 
     @Start
     void start(Stage stage) throws Exception {
         Scenario sc = ScenarioJson.parse(ENDLESS, "endless.json");
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
         stage.show();
     }
@@ -45,7 +47,7 @@ class CancelTest {
     @Test
     void aLongJumpShowsTheProgressBarAndCancelStopsItAtThePositionReached(FxRobot robot) throws Exception {
         c.idle().get(30, TimeUnit.SECONDS);
-        long start = c.getPosition();
+        long start = c.model().getPosition();
         assertThat(pane.busyBar.isVisible()).isFalse();
 
         long target = 2_000_000_000L;
@@ -55,23 +57,23 @@ class CancelTest {
         jump.get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !pane.busyBar.isVisible());
 
-        long reached = c.getPosition();
+        long reached = c.model().getPosition();
         assertThat(reached).isBetween(start + 1, target - 1);
-        assertThat(c.statusProperty().get()).isEqualTo("cancelled: stopped at event " + reached);
+        assertThat(c.model().statusProperty().get()).isEqualTo("cancelled: stopped at event " + reached);
         assertThat(pane.status.getText()).isEqualTo("cancelled: stopped at event " + reached);
-        assertThat(c.getSnapshot().events()).isEqualTo(reached);
-        assertThat(c.errorProperty().get()).isEmpty();
+        assertThat(c.model().getSnapshot().events()).isEqualTo(reached);
+        assertThat(c.model().errorProperty().get()).isEmpty();
 
         // the run goes on from there: the next command is not cancelled
         c.stepEvent().get(30, TimeUnit.SECONDS);
-        assertThat(c.getPosition()).isGreaterThan(reached);
-        assertThat(c.statusProperty().get()).isEmpty();
+        assertThat(c.model().getPosition()).isGreaterThan(reached);
+        assertThat(c.model().statusProperty().get()).isEmpty();
     }
 
     @Test
     void cancelStopsARunToTheNextBreakpointWhereItGot(FxRobot robot) throws Exception {
         c.idle().get(30, TimeUnit.SECONDS);
-        long start = c.getPosition();
+        long start = c.model().getPosition();
         // one goroutine never overflows its P's queue: the run would go on for its 2,000,000 positions
         robot.interact(() -> c.breakpoints().add(Breakpoint.of(Breakpoint.Kind.RUNQPUTSLOW)));
         CompletableFuture<Void> run = c.runToBreakpoint();
@@ -80,8 +82,8 @@ class CancelTest {
         run.get(30, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !pane.busyBar.isVisible());
 
-        long reached = c.getPosition();
+        long reached = c.model().getPosition();
         assertThat(reached).isGreaterThan(start);
-        assertThat(c.statusProperty().get()).isEqualTo("cancelled: stopped at event " + reached);
+        assertThat(c.model().statusProperty().get()).isEqualTo("cancelled: stopped at event " + reached);
     }
 }

@@ -12,6 +12,7 @@ import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.TestViews;
+import org.gmplab.session.Driver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /** A moment the canvas cannot paint is reported in the window's error bar; the window goes on. */
 @ExtendWith(ApplicationExtension.class)
 class CanvasErrorTest {
-    Controller c;
+    Driver c;
     ControlsPane pane;
     SchedulerView view;
     /** The canvas fails to paint every moment after this many events (none until the test sets it). */
@@ -31,7 +32,7 @@ class CanvasErrorTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        c = new Controller(new History(ScenarioJson.load(Path.of("scenarios/cpubound.json"))));
+        c = new Driver(new History(ScenarioJson.load(Path.of("scenarios/cpubound.json"))));
         view = TestViews.failingOn(s -> s.events() > failAfter);
         view.setAnimationMillis(0);
         pane = new ControlsPane(c, view);
@@ -45,7 +46,7 @@ class CanvasErrorTest {
     @Test
     void aPaintFailureReachesTheErrorBarAndCanBeDismissed(FxRobot robot) throws Exception {
         TestPane.settle(c, pane);
-        failAfter = c.getSnapshot().events();
+        failAfter = c.model().getSnapshot().events();
         assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
         // when a step shows a moment the canvas fails to paint
         robot.clickOn("#stepEvent");
@@ -56,7 +57,7 @@ class CanvasErrorTest {
                 .startsWith("The canvas could not draw the moment at event").contains("painter broke");
         robot.clickOn("#stepBack");
         TestPane.settle(c, pane);
-        assertThat(c.getPosition()).isEqualTo(c.start());
+        assertThat(c.model().getPosition()).isEqualTo(c.start());
         robot.clickOn("#errorDismiss");
         assertThat(robot.lookup("#errorBar").query().isVisible()).isFalse();
         assertThat(view.errorProperty().get()).isEmpty();

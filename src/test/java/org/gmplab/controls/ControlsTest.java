@@ -20,6 +20,8 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,7 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class ControlsTest {
     static final Path SPAWN = Path.of("scenarios/spawn1000.json");
     Scenario scenario;
-    Controller c;
+    Driver c;
     ControlsPane pane;
     SchedulerView view;
 
@@ -51,7 +53,7 @@ class ControlsTest {
         if (c != null) c.close();
         scenario = sc;
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
         view = t.view();
     }
@@ -73,13 +75,13 @@ class ControlsTest {
     void stepButtonsAndKeysMoveOneEventAndBackReturnsTheSameSnapshot(FxRobot robot) throws Exception {
         // given the start of the run
         settle();
-        long start = c.getPosition();
-        Snapshot s0 = c.getSnapshot();
+        long start = c.model().getPosition();
+        Snapshot s0 = c.model().getSnapshot();
         // when → is clicked
         robot.clickOn("#stepEvent");
         settle();
-        Snapshot s1 = c.getSnapshot();
-        long p1 = c.getPosition();
+        Snapshot s1 = c.model().getSnapshot();
+        long p1 = c.model().getPosition();
         // then the position and the canvas moved forward
         assertThat(p1).isGreaterThan(start);
         assertThat(view.snapshot()).isEqualTo(s1);
@@ -87,64 +89,64 @@ class ControlsTest {
         robot.clickOn("#where");
         robot.type(KeyCode.RIGHT);
         settle();
-        Snapshot s2 = c.getSnapshot();
+        Snapshot s2 = c.model().getSnapshot();
         robot.type(KeyCode.RIGHT);
         settle();
-        assertThat(c.getPosition()).isGreaterThan(s2.events());
+        assertThat(c.model().getPosition()).isGreaterThan(s2.events());
         robot.type(KeyCode.LEFT);
         settle();
         // then stepping back returns exactly the snapshot seen before, and forward again the next one
-        assertThat(c.getSnapshot()).isEqualTo(s2);
+        assertThat(c.model().getSnapshot()).isEqualTo(s2);
         robot.clickOn("#stepBack");
         settle();
-        assertThat(c.getSnapshot()).isEqualTo(s1);
+        assertThat(c.model().getSnapshot()).isEqualTo(s1);
         robot.clickOn("#stepEvent");
         settle();
-        assertThat(c.getSnapshot()).isEqualTo(s2);
+        assertThat(c.model().getSnapshot()).isEqualTo(s2);
         assertThat(view.snapshot()).isEqualTo(s2);
         // and Home goes to the start, End to the end of the recorded history
         robot.type(KeyCode.HOME);
         settle();
-        assertThat(c.getSnapshot()).isEqualTo(s0);
+        assertThat(c.model().getSnapshot()).isEqualTo(s0);
         robot.clickOn("#toEnd");
         settle();
-        assertThat(c.getPosition()).isEqualTo(c.endProperty().get()).isGreaterThan(s2.events());
+        assertThat(c.model().getPosition()).isEqualTo(c.model().endProperty().get()).isGreaterThan(s2.events());
         robot.clickOn("#toStart");
         settle();
-        assertThat(c.getPosition()).isEqualTo(start);
+        assertThat(c.model().getPosition()).isEqualTo(start);
         robot.clickOn("#where");
         robot.type(KeyCode.END);
         settle();
-        assertThat(c.getPosition()).isEqualTo(c.endProperty().get());
+        assertThat(c.model().getPosition()).isEqualTo(c.model().endProperty().get());
     }
 
     @Test
     void spacePlaysAndPausesAndTheTimelineJumps(FxRobot robot) throws Exception {
         settle();
-        long start = c.getPosition();
+        long start = c.model().getPosition();
         // when Space is pressed, the run plays
         robot.clickOn("#where");
         robot.type(KeyCode.SPACE);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.getPosition() > start + 20);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.model().getPosition() > start + 20);
         assertThat(pane.transport.play.isSelected()).isTrue();
         // and Space again pauses it
         robot.type(KeyCode.SPACE);
         settle();
-        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(c.model().playingProperty().get()).isFalse();
         assertThat(pane.transport.play.getText()).isEqualTo("Play");
-        long paused = c.getPosition();
+        long paused = c.model().getPosition();
         org.gmplab.Pulses.await(stage.getScene(), 20);   // frames in which a run still playing would have moved on
         settle();
-        assertThat(c.getPosition()).isEqualTo(paused);
+        assertThat(c.model().getPosition()).isEqualTo(paused);
         // when the timeline is clicked near its start, the run jumps back to that moment
-        long end = c.endProperty().get();
+        long end = c.model().endProperty().get();
         var bounds = pane.transport.timeline.localToScreen(pane.transport.timeline.getBoundsInLocal());
         robot.clickOn(bounds.getMinX() + 12, bounds.getCenterY());
         settle();
-        assertThat(c.getPosition()).isLessThan(paused);
-        assertThat(c.endProperty().get()).isEqualTo(end);
-        assertThat(pane.transport.timeline.getValue()).isEqualTo(c.getPosition());
-        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+        assertThat(c.model().getPosition()).isLessThan(paused);
+        assertThat(c.model().endProperty().get()).isEqualTo(end);
+        assertThat(pane.transport.timeline.getValue()).isEqualTo(c.model().getPosition());
+        assertThat(view.snapshot()).isEqualTo(c.model().getSnapshot());
         // every transport control has a tooltip naming what it does
         for (String id : List.of("#toStart", "#stepBack", "#play", "#stepEvent", "#runToBreak", "#toEnd", "#speed", "#timeline"))
             assertThat(robot.lookup(id).queryAs(javafx.scene.control.Control.class).getTooltip()).as(id).isNotNull();
@@ -176,15 +178,15 @@ class ControlsTest {
         robot.clickOn("#runToBreak");
         settle();
         // then the run stops at the first moment that includes the first STEAL, and no earlier steal is in the log
-        assertThat(c.getPosition()).isEqualTo(positionOf(first));
-        assertThat(c.events().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first);
-        assertThat(c.statusProperty().get()).contains("steal");
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(first));
+        assertThat(c.model().eventLog().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first);
+        assertThat(c.model().statusProperty().get()).contains("steal");
         // and the next run stops at the next steal
         robot.clickOn("#where");
         robot.type(KeyCode.B);
         settle();
-        assertThat(c.getPosition()).isEqualTo(positionOf(second));
-        assertThat(c.events().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first, second);
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(second));
+        assertThat(c.model().eventLog().stream().filter(e -> e.kind() == EventKind.STEAL).map(Event::seq)).containsExactly(first, second);
     }
 
     @Test
@@ -194,7 +196,7 @@ class ControlsTest {
         robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.STEAL, 0, -1)));
         robot.clickOn("#runToBreak");
         settle();
-        List<Event> steals = c.events().stream().filter(e -> e.kind() == EventKind.STEAL).toList();
+        List<Event> steals = c.model().eventLog().stream().filter(e -> e.kind() == EventKind.STEAL).toList();
         assertThat(steals).isNotEmpty();
         assertThat(steals.get(steals.size() - 1).detail("victim")).isZero();
         assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.detail("victim") != 0);
@@ -219,14 +221,14 @@ class ControlsTest {
         settle();
         robot.interact(() -> pane.log.table.getSelectionModel().select(40));
         settle();
-        long chosen = c.getPosition();
+        long chosen = c.model().getPosition();
         // when an action is injected there (a new branch: the log is rebuilt, and the table finds the row again)
         c.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
         settle();
         // then the window stays on the moment the action made, not the chosen row's
-        assertThat(c.getPosition()).isGreaterThan(chosen).isEqualTo(c.endProperty().get());
-        assertThat(c.statusProperty().get()).startsWith("injected");
-        assertThat(c.events()).anyMatch(e -> e.kind() == EventKind.INJECT);
+        assertThat(c.model().getPosition()).isGreaterThan(chosen).isEqualTo(c.model().endProperty().get());
+        assertThat(c.model().statusProperty().get()).isEqualTo("a goroutine calling runtime.GOMAXPROCS(3) goes to the global queue");
+        assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == EventKind.INJECT);
     }
 
     @Test
@@ -237,14 +239,14 @@ class ControlsTest {
         c.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
         c.jumpTo(50);
         settle();
-        long time = c.getSnapshot().time();
+        long time = c.model().getSnapshot().time();
         // when a lesson-like move asks for position 60 and then a moment after it
         c.forwardTo(60, time + 1_000_000).get(60, TimeUnit.SECONDS);
         settle();
         // then waiting there is refused (it would run past the recorded action), saying so, at the position reached
-        assertThat(c.refusalProperty().get()).isNotEmpty();
-        assertThat(c.getPosition()).isEqualTo(60);
-        assertThat(c.errorProperty().get()).isEmpty();
+        assertThat(c.model().refusalProperty().get()).isNotEmpty();
+        assertThat(c.model().getPosition()).isEqualTo(60);
+        assertThat(c.model().errorProperty().get()).isEmpty();
     }
 
     @Test
@@ -254,7 +256,7 @@ class ControlsTest {
         for (int i = 0; i < 300; i++) c.stepEvent();
         settle();
         int all = pane.log.table.getItems().size();
-        assertThat(all).isEqualTo(c.events().size()).isGreaterThan(300);
+        assertThat(all).isEqualTo(c.model().eventLog().size()).isGreaterThan(300);
         // when the kind filter is set to EXECUTE
         robot.interact(() -> pane.log.kind.setValue("EXECUTE"));
         // then only EXECUTE rows remain
@@ -276,15 +278,15 @@ class ControlsTest {
         robot.interact(() -> pane.log.table.getSelectionModel().select(40));
         settle();
         // then the canvas shows the first moment that includes that event, and the log keeps every row
-        assertThat(c.getPosition()).isEqualTo(positionOf(row.seq()));
-        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(row.seq()));
+        assertThat(view.snapshot()).isEqualTo(c.model().getSnapshot());
         assertThat(pane.log.table.getItems()).hasSize(all);
         // and clicking another visible row with the mouse jumps there too
         var cell = robot.lookup(".table-row-cell").nth(3).queryAs(javafx.scene.control.TableRow.class);
         @SuppressWarnings("unchecked") Event clicked = ((javafx.scene.control.TableRow<Event>) cell).getItem();
         robot.clickOn(cell);
         settle();
-        assertThat(c.getPosition()).isEqualTo(positionOf(clicked.seq()));
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(clicked.seq()));
     }
 
     @Test
@@ -299,7 +301,7 @@ class ControlsTest {
         // when an EXECUTE whose G was readied by another G (a channel operation) is selected
         Event exec = null, cause = null;
         for (Event e : pane.log.table.getItems()) {
-            var l = org.gmplab.snapshot.Causes.of(c.events(), e).stream()
+            var l = org.gmplab.snapshot.Causes.of(c.model().eventLog(), e).stream()
                     .filter(x -> x.event() != null && x.role() == org.gmplab.snapshot.Causes.Role.CAUSE && x.event().kind() == EventKind.READY).findFirst();
             if (l.isPresent()) { exec = e; cause = l.get().event(); break; }
         }
@@ -323,7 +325,7 @@ class ControlsTest {
         // then the filter that hid it is cleared, its row is selected and the canvas shows its moment
         assertThat(pane.log.kind.getValue()).isEqualTo(EventLogPane.ALL);
         assertThat(pane.log.table.getSelectionModel().getSelectedItem()).isEqualTo(wanted);
-        assertThat(c.getPosition()).isEqualTo(positionOf(wanted.seq()));
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(wanted.seq()));
         // and the READY row shows the EXECUTE as its effect
         assertThat(robot.lookup("#effect-" + selected.seq()).tryQuery()).isPresent();
     }
@@ -352,7 +354,7 @@ class ControlsTest {
             assertThat(dot.distance(screen)).as("dot at %s, mouse at %s", dot, screen).isLessThan(1.5);
         }
         // and a click on a running goroutine's token still selects it
-        Snapshot s = c.getSnapshot();
+        Snapshot s = c.model().getSnapshot();
         Snapshot.Thread m = s.ms().stream().filter(x -> x.p() >= 0 && x.curg() >= 0).findFirst().orElseThrow();
         org.gmplab.view.Rect tok = view.layoutNow().tokens.get(m.curg());
         robot.clickOn(view.canvas().localToScreen(tok.cx(), tok.cy()));
@@ -370,19 +372,19 @@ class ControlsTest {
         for (int i = 0; i < 120; i++) c.stepEvent();
         settle();
         robot.clickOn("#tab-schedtrace");
-        long pos = c.getPosition();
+        long pos = c.model().getPosition();
         // then the text is SchedTrace.format of the snapshot shown, and what `gmplab export --format schedtrace --at` prints
-        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), false)).startsWith("SCHED ");
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.model().getSnapshot(), false)).startsWith("SCHED ");
         assertThat(pane.schedtrace.text.getText()).isEqualTo(cli("--at", Long.toString(pos)));
         assertThat(pane.schedtrace.text.isEditable()).isFalse();
         // when scheddetail is ticked
         robot.clickOn("#scheddetail");
-        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), true)).contains("  P0: status=");
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.model().getSnapshot(), true)).contains("  P0: status=");
         assertThat(pane.schedtrace.text.getText()).isEqualTo(cli("--at", Long.toString(pos), "--detail"));
         // and it follows the transport
         robot.clickOn("#stepBack");
         settle();
-        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.getSnapshot(), true));
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.model().getSnapshot(), true));
     }
 
     @Test
@@ -423,9 +425,9 @@ class ControlsTest {
         robot.interact(() -> pane.transport.speed.setValue(60));
         robot.clickOn("#play");
         // then playing stops by itself at the first steal
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.playingProperty().get() && c.getPosition() > c.start());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.model().playingProperty().get() && c.model().getPosition() > c.start());
         settle();
-        assertThat(c.getPosition()).isEqualTo(positionOf(first));
+        assertThat(c.model().getPosition()).isEqualTo(positionOf(first));
         assertThat(pane.transport.play.isSelected()).isFalse();
     }
 
@@ -475,9 +477,9 @@ class ControlsTest {
         });
         settle();
         // then it stops where it was, without playing, before the end of the run
-        assertThat(c.statusProperty().get()).isEqualTo("stopped");
-        assertThat(c.playingProperty().get()).isFalse();
-        assertThat(c.finishedProperty().get()).isFalse();
+        assertThat(c.model().statusProperty().get()).isEqualTo("stopped");
+        assertThat(c.model().playingProperty().get()).isFalse();
+        assertThat(c.model().finishedProperty().get()).isFalse();
     }
 
     private String cli(String... more) {
@@ -499,30 +501,30 @@ class ControlsTest {
         settle();
         for (int i = 0; i < 5; i++) c.stepEvent();
         settle();
-        assertThat(c.events()).isNotEmpty();
+        assertThat(c.model().eventLog()).isNotEmpty();
         Scenario other = ScenarioJson.load(Path.of("scenarios/syscall.json"));
         // when another scenario's history is loaded
         c.load(new History(other)).get(60, TimeUnit.SECONDS);
         settle();
-        // then the controller shows its start, with no events of the old run, and names the new scenario
-        assertThat(c.scenarioProperty().get()).isSameAs(other);
-        assertThat(c.getSnapshot()).isEqualTo(new History(other).snapshot());
-        assertThat(c.events()).isEmpty();
+        // then the driver shows its start, with no events of the old run, and names the new scenario
+        assertThat(c.model().scenarioProperty().get()).isSameAs(other);
+        assertThat(c.model().getSnapshot()).isEqualTo(new History(other).snapshot());
+        assertThat(c.model().eventLog()).isEmpty();
         // and stepping runs the new program
         c.stepEvent();
         settle();
-        assertThat(c.events()).isNotEmpty();
-        assertThat(view.snapshot()).isEqualTo(c.getSnapshot());
+        assertThat(c.model().eventLog()).isNotEmpty();
+        assertThat(view.snapshot()).isEqualTo(c.model().getSnapshot());
     }
 
     @Test
     void clickingATokenFillsTheInspectorSheetWithItsFieldsAndTheyFollowTheRun(FxRobot robot) throws Exception {
         // given a few events in, with the running G on the canvas (while runtime.main waits in gcenable, none runs)
-        for (int i = 0; i < 200 && (i < 6 || c.getSnapshot().gs().stream().noneMatch(g -> g.status() == 2)); i++) {
+        for (int i = 0; i < 200 && (i < 6 || c.model().getSnapshot().gs().stream().noneMatch(g -> g.status() == 2)); i++) {
             c.stepEvent().get(10, TimeUnit.SECONDS);
             settle();
         }
-        Snapshot s = c.getSnapshot();
+        Snapshot s = c.model().getSnapshot();
         long goid = s.gs().stream().filter(g -> g.status() == 2).findFirst().orElseThrow().goid();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         org.gmplab.view.Rect tok = view.layoutNow().tokens.get(goid);
@@ -538,7 +540,7 @@ class ControlsTest {
         // and after stepping on, the sheet shows the G as it is then
         for (int i = 0; i < 40; i++) c.stepEvent();
         settle();
-        Snapshot later = c.getSnapshot();
+        Snapshot later = c.model().getSnapshot();
         String status = later.gs().stream().filter(g -> g.goid() == goid).findFirst()
                 .map(g -> new String[] {"idle", "runnable", "running", "syscall", "waiting", "?", "dead"}[g.status()]).orElse("");
         fields.clear();
@@ -552,10 +554,10 @@ class ControlsTest {
         c.jumpTo(300).get(60, TimeUnit.SECONDS);
         settle();
         // every event up to the moment shown is in the log, in order, none twice
-        List<Event> log = c.events();
+        List<Event> log = c.model().eventLog();
         assertThat(log).hasSizeGreaterThanOrEqualTo(300);
         for (int i = 0; i < log.size(); i++) assertThat(log.get(i).seq()).isEqualTo(i + 1);
-        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.getPosition());
+        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.model().getPosition());
         assertThat(robot.lookup("#logCount").queryLabeled().getText()).endsWith("of " + log.size());
     }
 
@@ -569,10 +571,10 @@ class ControlsTest {
         c.jumpTo(12_000).get(60, TimeUnit.SECONDS);
         settle();
         // then the log holds all of them, in order, none twice: step mode's log has no cap
-        List<Event> log = c.events();
+        List<Event> log = c.model().eventLog();
         assertThat(log).hasSizeGreaterThan(10_000);
         for (int i = 0; i < log.size(); i++) assertThat(log.get(i).seq()).isEqualTo(i + 1);
-        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.getPosition());
+        assertThat(log.get(log.size() - 1).seq()).isEqualTo(c.model().getPosition());
     }
 
     @Test
@@ -581,7 +583,7 @@ class ControlsTest {
         for (int i = 0; i < 80; i++) c.stepEvent();
         settle();
         // the newest event's row comes on screen without scrolling by hand (a burst is followed a few times a second)
-        String last = Long.toString(c.events().get(c.events().size() - 1).seq());
+        String last = Long.toString(c.model().eventLog().get(c.model().eventLog().size() - 1).seq());
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.TableCell<?, ?> cell
                 && cell.getTableColumn() != null && "#".equals(cell.getTableColumn().getText()) && last.equals(cell.getText())
                 && cell.isVisible()).tryQuery().isPresent());

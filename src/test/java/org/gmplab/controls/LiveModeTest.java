@@ -13,6 +13,8 @@ import org.gmplab.engine.Engine;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.engine.program.ScenarioJson;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.session.Driver;
+import org.gmplab.session.Breakpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,7 +27,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class LiveModeTest {
     Stage stage;
-    Controller c;
+    Driver c;
     ControlsPane pane;
 
     @Start
@@ -38,7 +40,7 @@ class LiveModeTest {
     void mount(Scenario sc) {
         if (c != null) c.close();
         TestPane t = TestPane.show(stage, sc);
-        c = t.controller();
+        c = t.driver();
         pane = t.pane();
     }
 
@@ -54,7 +56,7 @@ class LiveModeTest {
         try {
             WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, cond::getAsBoolean);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting until " + what + " (status: " + c.statusProperty().get() + ")");
+            throw new AssertionError("timed out waiting until " + what + " (status: " + c.model().statusProperty().get() + ")");
         }
     }
 
@@ -74,51 +76,51 @@ class LiveModeTest {
         settle();
         for (int i = 0; i < 12; i++) c.stepEvent();
         settle();
-        long stepPos = c.getPosition();
-        Snapshot stepWorld = c.getSnapshot();
+        long stepPos = c.model().getPosition();
+        Snapshot stepWorld = c.model().getSnapshot();
 
         // when Live is clicked
         robot.clickOn("#modeLive");
-        waitFor("live mode", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot() != stepWorld);
+        waitFor("live mode", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().getSnapshot() != stepWorld);
         // then the step-only controls are disabled, saying why, and the canvas gets new exact worlds over time
         assertThat(pane.transport.stepBack.isDisabled()).isTrue();
         assertThat(pane.transport.stepBack.getTooltip().getText()).startsWith("Step mode only");
         assertThat(pane.inject.isDisabled()).as("Inject waits for a pause").isTrue();
-        Snapshot first = c.getSnapshot();
-        waitFor("a later live frame", () -> c.getSnapshot().time() > first.time());
-        consistent(c.getSnapshot());
-        waitFor("live events in the log", () -> !c.events().isEmpty());
-        assertThat(c.playingProperty().get()).isTrue();
+        Snapshot first = c.model().getSnapshot();
+        waitFor("a later live frame", () -> c.model().getSnapshot().time() > first.time());
+        consistent(c.model().getSnapshot());
+        waitFor("live events in the log", () -> !c.model().eventLog().isEmpty());
+        assertThat(c.model().playingProperty().get()).isTrue();
 
         // when pause is clicked
         robot.clickOn("#play");
-        waitFor("paused", () -> !c.playingProperty().get());
+        waitFor("paused", () -> !c.model().playingProperty().get());
         settle();
         // then the world is held: two looks 200 ms apart see the same moment, consistent and checked
-        Snapshot a = c.getSnapshot();
+        Snapshot a = c.model().getSnapshot();
         Thread.sleep(200);
         WaitForAsyncUtils.waitForFxEvents();
-        Snapshot b = c.getSnapshot();
+        Snapshot b = c.model().getSnapshot();
         assertThat(b).isEqualTo(a);
         consistent(a);
-        assertThat(c.statusProperty().get()).contains("every M at a safe point").contains("every invariant holds");
+        assertThat(c.model().statusProperty().get()).contains("every M at a safe point").contains("every invariant holds");
         assertThat(pane.transport.where.getText()).contains("paused");
 
         // when play is clicked, the live world goes on
         robot.clickOn("#play");
-        waitFor("running again", () -> c.playingProperty().get() && c.getSnapshot().time() > a.time());
+        waitFor("running again", () -> c.model().playingProperty().get() && c.model().getSnapshot().time() > a.time());
 
         // when Step is clicked, the recorded history is back where it was left
         robot.clickOn("#modeStep");
-        waitFor("step mode", () -> c.modeProperty().get() == Engine.Mode.STEP);
+        waitFor("step mode", () -> c.model().modeProperty().get() == Engine.Mode.STEP);
         settle();
-        assertThat(c.getPosition()).isEqualTo(stepPos);
-        assertThat(c.getSnapshot()).isEqualTo(stepWorld);
+        assertThat(c.model().getPosition()).isEqualTo(stepPos);
+        assertThat(c.model().getSnapshot()).isEqualTo(stepWorld);
         assertThat(pane.transport.stepBack.isDisabled()).isFalse();
-        assertThat(c.events()).allMatch(e -> e.seq() <= c.endProperty().get());
+        assertThat(c.model().eventLog()).allMatch(e -> e.seq() <= c.model().endProperty().get());
         robot.clickOn("#stepEvent");
         settle();
-        assertThat(c.getPosition()).isGreaterThan(stepPos);
+        assertThat(c.model().getPosition()).isGreaterThan(stepPos);
     }
 
     @Test
@@ -127,30 +129,30 @@ class LiveModeTest {
         settle();
         robot.clickOn("#tab-inject");
         robot.clickOn("#modeLive");
-        waitFor("live frames", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot().time() > 0 && c.playingProperty().get());
+        waitFor("live frames", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().getSnapshot().time() > 0 && c.model().playingProperty().get());
         // then acting from outside waits for a pause
         assertThat(pane.inject.isDisabled()).isTrue();
         // when it is paused
         robot.clickOn("#play");
-        waitFor("paused", () -> !c.playingProperty().get());
+        waitFor("paused", () -> !c.model().playingProperty().get());
         settle();
         assertThat(pane.inject.isDisabled()).isFalse();
-        Snapshot held = c.getSnapshot();
+        Snapshot held = c.model().getSnapshot();
         // and 3 goroutines running burn are spawned from the Inject pane
         robot.interact(() -> pane.inject.count.setText("3"));
         robot.clickOn("#injectSpawn");
-        waitFor("the spawn shown", () -> c.getSnapshot().gs().size() == held.gs().size() + 3);
+        waitFor("the spawn shown", () -> c.model().getSnapshot().gs().size() == held.gs().size() + 3);
         settle();
         // then the held world shows them on the global queue, at the same moment, every invariant holding,
         // and the log has the injection
-        Snapshot after = c.getSnapshot();
+        Snapshot after = c.model().getSnapshot();
         consistent(after);
         assertThat(after.time()).isEqualTo(held.time());
         java.util.List<Long> spawned = after.gs().stream().map(Snapshot.G::goid)
                 .filter(g -> held.gs().stream().noneMatch(h -> h.goid() == g)).toList();
         assertThat(spawned).hasSize(3).allMatch(g -> after.globalQueue().contains(g));
-        assertThat(c.events()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.INJECT);
-        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.INJECT);
+        assertThat(c.model().playingProperty().get()).isFalse();
         assertThat(pane.inject.refusal.getText()).isEmpty();
         // when a goroutine that is not running is told to yield, it is refused, saying why
         robot.interact(() -> pane.inject.goid.setText(Long.toString(spawned.get(0))));
@@ -160,7 +162,7 @@ class LiveModeTest {
         // and when play is clicked the world goes on and a spawned goroutine runs
         c.setSpeed(1000);
         robot.clickOn("#play");
-        waitFor("a spawned goroutine runs", () -> c.events().stream().anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.EXECUTE && spawned.contains(e.g())));
+        waitFor("a spawned goroutine runs", () -> c.model().eventLog().stream().anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.EXECUTE && spawned.contains(e.g())));
         assertThat(pane.inject.isDisabled()).isTrue();
     }
 
@@ -172,14 +174,14 @@ class LiveModeTest {
         // when the run goes live
         robot.clickOn("#modeLive");
         // then it is held once a preemption has been seen, and shows that consistent moment
-        waitFor("held at the breakpoint", () -> c.statusProperty().get().startsWith("breakpoint: preemption") && !c.playingProperty().get());
+        waitFor("held at the breakpoint", () -> c.model().statusProperty().get().startsWith("breakpoint: preemption") && !c.model().playingProperty().get());
         settle();
-        assertThat(c.events()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.PREEMPT || e.kind() == org.gmplab.snapshot.EventKind.PREEMPT_REQUEST);
-        Snapshot a = c.getSnapshot();
+        assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.PREEMPT || e.kind() == org.gmplab.snapshot.EventKind.PREEMPT_REQUEST);
+        Snapshot a = c.model().getSnapshot();
         consistent(a);
         Thread.sleep(200);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(c.getSnapshot()).isEqualTo(a);
+        assertThat(c.model().getSnapshot()).isEqualTo(a);
     }
 
     @Test
@@ -191,14 +193,14 @@ class LiveModeTest {
         c.setSpeed(1000);
         // when it runs live to its end, its frames published faster than some video frames take them
         c.setMode(Engine.Mode.LIVE);
-        waitFor("the end of the live run", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.finishedProperty().get());
+        waitFor("the end of the live run", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().finishedProperty().get());
         settle();
         // then the log holds each of its events exactly once, up to the last one the final world counts
         // (live mode logs them in the order the Ms appended them, which may differ from seq order by a few places)
-        java.util.List<Long> seqs = c.events().stream().map(org.gmplab.snapshot.Event::seq).sorted().toList();
-        assertThat(seqs).isNotEmpty().doesNotHaveDuplicates().hasSizeLessThan(Controller.LIVE_EVENTS);
+        java.util.List<Long> seqs = c.model().eventLog().stream().map(org.gmplab.snapshot.Event::seq).sorted().toList();
+        assertThat(seqs).isNotEmpty().doesNotHaveDuplicates().hasSizeLessThan(Driver.LIVE_EVENTS);
         assertThat(seqs.get(0)).isEqualTo(1);
-        assertThat(seqs.get(seqs.size() - 1)).isEqualTo(seqs.size()).isEqualTo(c.getSnapshot().events());
+        assertThat(seqs.get(seqs.size() - 1)).isEqualTo(seqs.size()).isEqualTo(c.model().getSnapshot().events());
     }
 
     @Test
@@ -209,10 +211,10 @@ class LiveModeTest {
             settle();
             Set<Thread> before = Thread.getAllStackTraces().keySet();
             c.setMode(Engine.Mode.LIVE);
-            waitFor("live frames", () -> c.modeProperty().get() == Engine.Mode.LIVE && c.getSnapshot().time() > 0);
+            waitFor("live frames", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().getSnapshot().time() > 0);
             if (pause) {
                 c.pause();
-                waitFor("paused", () -> !c.playingProperty().get());
+                waitFor("paused", () -> !c.model().playingProperty().get());
             }
             // close returns (a paused world is not waited on: it would never go on) with the run's Ms ended;
             // the bound only catches a hang, it does not time the close
@@ -236,7 +238,7 @@ class LiveModeTest {
         robot.clickOn("#modeLive");
         // then Go's fatal error is shown in the window
         waitFor("the error bar", () -> robot.lookup("#errorBar").query().isVisible());
-        assertThat(c.errorProperty().get()).contains("all goroutines are asleep");
-        assertThat(c.finishedProperty().get()).isTrue();
+        assertThat(c.model().errorProperty().get()).contains("all goroutines are asleep");
+        assertThat(c.model().finishedProperty().get()).isTrue();
     }
 }

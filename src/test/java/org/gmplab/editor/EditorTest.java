@@ -17,7 +17,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-import org.gmplab.controls.Controller;
+import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.engine.program.gosrc.GoSource;
 import org.gmplab.history.History;
@@ -70,13 +70,13 @@ class EditorTest {
     }
 
     @TempDir Path dir;
-    Controller c;
+    Driver c;
     ScenarioEditor editor;
     final Answers answers = new Answers();
 
     @Start
     void start(Stage stage) throws Exception {
-        c = new Controller(new History(GoSource.parse(ScenarioEditor.defaultSource(), "spawn.go")));
+        c = new Driver(new History(GoSource.parse(ScenarioEditor.defaultSource(), "spawn.go")));
         editor = new ScenarioEditor(c, answers);
         editor.startWith(THREE, null, "three.go");
         SchedulerView view = new SchedulerView();
@@ -137,15 +137,15 @@ class EditorTest {
     void runLoadsTheEditedProgramAndSteppingRunsItsThreeGoStatements(FxRobot robot) throws Exception {
         // when Run is clicked
         robot.clickOn("#editorRun");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "three".equals(c.scenarioProperty().get().name()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "three".equals(c.model().scenarioProperty().get().name()));
         settle();
         // then the controls follow the new program (the inject panel offers its function f)
         assertThat(robot.lookup("#spawnFn").queryAs(TextField.class).getText()).isEqualTo("f");
         // and stepping to the end runs it: main's three go statements make three goroutines
-        for (int i = 0; i < 5_000 && !c.finishedProperty().get(); i++) c.stepEvent().get(10, TimeUnit.SECONDS);
+        for (int i = 0; i < 5_000 && !c.model().finishedProperty().get(); i++) c.stepEvent().get(10, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(c.finishedProperty().get()).isTrue();
-        List<Event> gos = c.events().stream()
+        assertThat(c.model().finishedProperty().get()).isTrue();
+        List<Event> gos = c.model().eventLog().stream()
                 .filter(e -> e.kind() == EventKind.GO && "1".equals(String.valueOf(e.details().get("parent"))) && e.details().get("system") == 0).toList();
         assertThat(gos).hasSize(3);
     }
@@ -154,22 +154,22 @@ class EditorTest {
     void ctrlEnterRunsAndAnInvalidProgramDoesNotReplaceTheRun(FxRobot robot) throws Exception {
         // keys typed in the editor are text, not the window's one-key shortcuts (B, Space, →)
         settle();
-        long start = c.getPosition();
+        long start = c.model().getPosition();
         typeAtLine(robot, 2, "b ");
         robot.type(KeyCode.LEFT, KeyCode.RIGHT, KeyCode.BACK_SPACE, KeyCode.BACK_SPACE);
         settle();
-        assertThat(c.getPosition()).isEqualTo(start);
-        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(c.model().getPosition()).isEqualTo(start);
+        assertThat(c.model().playingProperty().get()).isFalse();
         assertThat(editor.text()).isEqualTo(THREE);
         typeAtLine(robot, 3, ")");
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
         settle();
         // an error: the run shown stays, and the text got no new line
-        assertThat(c.scenarioProperty().get().name()).isNotEqualTo("three");
+        assertThat(c.model().scenarioProperty().get().name()).isNotEqualTo("three");
         assertThat(message(robot).getText()).contains(":3:1:");
         robot.type(KeyCode.BACK_SPACE);
         robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "three".equals(c.scenarioProperty().get().name()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "three".equals(c.model().scenarioProperty().get().name()));
         assertThat(editor.text()).isEqualTo(THREE);
     }
 
@@ -215,7 +215,7 @@ class EditorTest {
         // when the person discards instead, the file opens and runs
         answers.unsaved = EditorDialogs.Unsaved.DISCARD;
         robot.clickOn("#editorOpen");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "other".equals(c.scenarioProperty().get().name()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "other".equals(c.model().scenarioProperty().get().name()));
         assertThat(editor.text()).isEqualTo(Files.readString(other));
         assertThat(editor.path()).isEqualTo(other);
         assertThat(editor.isModified()).isFalse();
@@ -242,7 +242,7 @@ class EditorTest {
         answers.open = file;
         robot.clickOn("#editorOpen");
         // then the window shows that moment of that run; the editor's text stays
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> "three".equals(c.scenarioProperty().get().name()) && c.getPosition() == position);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> "three".equals(c.model().scenarioProperty().get().name()) && c.model().getPosition() == position);
         assertThat(editor.text()).isEqualTo(text);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message(robot).getText().contains("at position " + position));
         // and Save session writes the same moment back
@@ -260,7 +260,7 @@ class EditorTest {
         answers.open = Path.of("scenarios/gosched.json").toAbsolutePath();
         String text = editor.text();
         robot.clickOn("#editorOpen");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.scenarioProperty().get().name().startsWith("spawn"));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !c.model().scenarioProperty().get().name().startsWith("spawn"));
         assertThat(editor.text()).isEqualTo(text);
         assertThat(message(robot).getText()).contains("JSON scenario").contains("gosched.go");
     }
@@ -299,12 +299,12 @@ class EditorTest {
     void aDamagedSessionFileIsReportedAndTheRunStays(FxRobot robot) throws Exception {
         Path file = dir.resolve("broken.gmpsession");
         Files.writeString(file, "{ \"format\": \"gmplab-session\", \"version\": 1, \"scenario\": ");
-        String before = c.scenarioProperty().get().name();
+        String before = c.model().scenarioProperty().get().name();
         answers.open = file;
         robot.clickOn("#editorOpen");
         settle();
         assertThat(message(robot).getText()).contains("broken.gmpsession").contains("damaged");
         assertThat(message(robot).getStyleClass()).contains("error");
-        assertThat(c.scenarioProperty().get().name()).isEqualTo(before);
+        assertThat(c.model().scenarioProperty().get().name()).isEqualTo(before);
     }
 }

@@ -480,7 +480,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     private void tryStep() {
-        if (lesson == null || !tryIt.isSelected()) return;
+        // in the window the learner steps with the window's controls: its canvas shows only the session's moment
+        if (lesson == null || !tryIt.isSelected() || screen.hasControls()) return;
         Lesson l = lesson;
         onWorker(() -> {
             if (runner == null) return null;

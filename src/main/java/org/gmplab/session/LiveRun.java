@@ -1,4 +1,4 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import java.util.List;
 
@@ -11,15 +11,15 @@ import org.gmplab.snapshot.Snapshot;
 /**
  * The window's live mode: a scenario run from its start on real parallel threads ({@link Engine#live}),
  * watched through exact stopped-world frames ({@link Engine#takeFrame}), each with the events since the one
- * before, so none is seen twice or missed. A {@link LiveDriver}, on the {@link Controller}'s driver thread,
- * takes the frames and publishes them to the model, as the controller does the history's moments in step
+ * before, so none is seen twice or missed. A {@link LiveDriver}, on the {@link Driver}'s driver thread,
+ * takes the frames and publishes them to the model, as the driver does the history's moments in step
  * mode. A live run cannot continue a step-mode moment: its threads really race, so it starts the program
  * afresh.
  *
  * <p>Pause holds the world stopped ({@link Engine#pause}): every M waits at a safe point and the clock
  * stands still, so the picture shown is one consistent moment, and the invariants are checked on it.
  *
- * <p>Calling contract: the controller's driver thread only, except {@link #close}, which any thread may
+ * <p>Calling contract: the driver's driver thread only, except {@link #close}, which any thread may
  * call at any time (a frame under way then ends at once).
  */
 final class LiveRun implements AutoCloseable {

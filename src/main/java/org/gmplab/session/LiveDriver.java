@@ -1,6 +1,7 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -9,49 +10,46 @@ import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Outcome;
 import org.gmplab.history.History;
-import org.gmplab.model.Frame;
+import org.gmplab.model.Moment;
+import org.gmplab.model.Moment.Say;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * The {@link Controller}'s live mode: it owns the {@link LiveRun} and drives it from the controller's driver
+ * The {@link Driver}'s live mode: it owns the {@link LiveRun} and drives it from the driver's driver
  * thread. It takes the run's exact frames up to {@link LiveRun#FPS} times a second (fewer when the FX side has
- * not taken the last one) and publishes them through the controller's latest-wins slot, as the controller
- * does the history's moments; the log then keeps the newest {@link Controller#LIVE_EVENTS}. Play and pause
+ * not taken the last one) and publishes them through the driver's latest-wins slot, as the driver
+ * does the history's moments; the log then keeps the newest {@link Driver#LIVE_EVENTS}. Play and pause
  * let the live world go and hold it stopped; a breakpoint that matches a frame's events holds it; an action
  * from outside applies to the world while it is held, not recorded. The history is never touched: its position
  * and end ride on each live frame, so step mode finds it where it was left.
  *
- * <p>Its words about a moment — status, refusal, error — and the mode are set as the controller's are, by
- * actions riding on the frame they are about ({@link Frame#whenShown}), through the {@link Host}.
+ * <p>Its words about a moment — status, refusal, error — ride on the moment they are about ({@link Say}), as
+ * the driver's do.
  *
  * <p>Calling contract: the driver thread only, except {@link #on} and {@link #close}, which any thread may
  * call; {@code close} ends a live run at once, paused or not (a frame under way returns).
  */
 final class LiveDriver {
-    /** What the live driver needs of the controller. */
+    /** What the live driver needs of the driver. */
     interface Host {
         // driver thread
         /** The frame published last: what the FX side shows, or soon will. */
-        Frame shown();
+        Moment shown();
         /** Publishes {@code f} to the latest-wins slot. */
-        void publish(Frame f);
+        void publish(Moment f);
         /** True while the frame published last has not been taken by the FX side yet: it is behind. */
         boolean framePending();
         /** The breakpoints now. */
         List<Breakpoint> breakpoints();
         /** Shows a failure of the driver in the error bar. */
         void report(Throwable e);
-
-        // FX thread, from a frame's whenShown actions
-        void status(String s);
-        void refusal(String s);
-        void error(String s);
+        /** The mode the driver's own moments are of from now on. */
         void mode(Engine.Mode m);
     }
 
     private static final String RUNNING = "live: the program runs from its start on real threads (a live run cannot continue a step-mode moment); Space pauses";
 
-    private final ScheduledExecutorService thread;   // the controller's driver thread
+    private final ScheduledExecutorService thread;   // the driver's driver thread
     private final Host host;
     private volatile LiveRun run;            // set and cleared by the driver thread; close() may end it
 
@@ -87,16 +85,14 @@ final class LiveDriver {
         status = RUNNING;
         // the log starts afresh with the live run's events, the newest LIVE_EVENTS of them; the run plays from
         // this frame on (shown as not playing, it would let Inject act before the first live frame)
-        Frame now = host.shown();
-        host.publish(new Frame(now.snapshot(), List.of(), true, Controller.LIVE_EVENTS, now.position(), now.end(), true, false,
-                List.of(() -> {
-                    host.refusal("");
-                    host.mode(Engine.Mode.LIVE);
-                })));
+        host.mode(Engine.Mode.LIVE);
+        Moment now = host.shown();
+        host.publish(new Moment(now.snapshot(), List.of(), true, Driver.LIVE_EVENTS, now.position(), now.end(), true, false,
+                Engine.Mode.LIVE, history.scenario(), Set.of(), new Say(null, "", null), List.of()));
         startTicking();
     }
 
-    /** Ends the live run; whether there was one (the controller then shows the history again). */
+    /** Ends the live run; whether there was one (the driver then shows the history again). */
     boolean stop() {
         LiveRun l = run;
         if (l == null) return false;
@@ -104,6 +100,7 @@ final class LiveDriver {
         run = null;
         history = null;
         l.close();
+        host.mode(Engine.Mode.STEP);
         return true;
     }
 
@@ -121,7 +118,7 @@ final class LiveDriver {
             hold(l, "paused");
             return;
         }
-        post(l.frame(lastShown));   // the frame took its events from the engine: they go to the log
+        post(l.frame(lastShown), null);   // the frame took its events from the engine: they go to the log
     }
 
     /** Lets the live world go if it is held; holds it if it runs. */
@@ -140,15 +137,14 @@ final class LiveDriver {
             l.inject(a);
         } catch (IllegalArgumentException | IllegalStateException e) {
             String m = e.getMessage() == null ? e.toString() : e.getMessage();
-            host.publish(host.shown().again(() -> { host.status("refused: " + m); host.refusal(m); }));
+            host.publish(host.shown().again(new Say("refused: " + m, m, null), null));
             return;
         }
         LiveRun.Frame f = l.frame(lastShown);
         String held = status;
-        status = "injected: " + a + " — the world is still held (Space lets it go on)";
-        post(f);
+        status = String.format("%s — the world is still held (Space lets it go on)", Pending.says(a, lastShown));
+        post(f, "");
         status = held;
-        host.publish(host.shown().again(() -> host.refusal("")));
     }
 
     /** Any thread: ends the live run's threads at once, paused or not; a frame under way returns. */
@@ -195,7 +191,7 @@ final class LiveDriver {
                         ? "the live run ended: main returned (switch to Step and back to Live to run it again)"
                         : "the live run stopped";
             }
-            post(f);
+            post(f, null);
             if (hit != null) hold(l, "breakpoint: " + hit + " (the live world is held at the next frame)");
         } catch (RuntimeException | Error e) {   // an Error too: a periodic task that throws is never run again
             stopTicking();
@@ -203,8 +199,11 @@ final class LiveDriver {
         }
     }
 
-    /** Publishes a live frame: its world and its events for the log (the history stays where step mode left it). */
-    private void post(LiveRun.Frame f) {
+    /**
+     * Publishes a live frame: its world and its events for the log (the history stays where step mode left it);
+     * {@code refusal} as {@link Say#refusal}.
+     */
+    private void post(LiveRun.Frame f, String refusal) {
         lastShown = f.snapshot();
         boolean play = !f.paused() && !f.last(), fin = f.last();
         String what = status;
@@ -213,10 +212,7 @@ final class LiveDriver {
                 : o.kind() == Outcome.Kind.CRASHED ? "The engine failed: " + o.message().lines().findFirst().orElse("")
                 : o.kind() == Outcome.Kind.STOPPED ? "The run was " + o.message()
                 : "The program stopped with a fatal error: " + o.message();
-        host.publish(new Frame(f.snapshot(), f.events(), false, Controller.LIVE_EVENTS, history.position(), history.end(), play, fin,
-                List.of(() -> {
-                    host.status(what);
-                    if (err != null) host.error(err);
-                })));
+        host.publish(new Moment(f.snapshot(), f.events(), false, Driver.LIVE_EVENTS, history.position(), history.end(), play, fin,
+                Engine.Mode.LIVE, history.scenario(), Set.of(), new Say(what, refusal, err), List.of()));
     }
 }

@@ -1,4 +1,4 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.gmplab.controls;
+package org.gmplab.session;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +15,13 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
-import javafx.beans.property.ReadOnlyLongProperty;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
-import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.history.History;
-import org.gmplab.model.Frame;
+import org.gmplab.model.Moment;
+import org.gmplab.model.Moment.Say;
 import org.gmplab.model.FramePump;
 import org.gmplab.model.GmpModel;
 import org.gmplab.model.LatestSlot;
@@ -36,28 +30,27 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * The transport over a {@link History}: go to start, step back, step one event, play, run to the next
- * breakpoint, go to the end, jump to any position, inject actions. One background thread, the driver, owns
- * the history (it alone calls it) and the live mode. It publishes each moment it reaches as a {@link Frame}
- * into a latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video
- * frame into a {@link GmpModel}, whose read-only properties and event log the views read (through the
- * accessors here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs
- * the FX thread one update a frame, not a {@code Platform.runLater} per step, and loses no log line: frames
- * not yet taken are merged.
+ * One user's run, the heart of the {@code session} package: the transport over a {@link History} (go to start,
+ * step back, step one event, play, run to the next breakpoint, go to the end, jump to any position), the live
+ * mode, the breakpoints and the actions injected from outside. One background thread, the driver, owns the
+ * history (it alone calls it) and the live run. It publishes each moment it reaches as a {@link Moment} into a
+ * latest-wins {@link LatestSlot}; a {@link FramePump} on the FX thread takes the latest one each video frame
+ * into a {@link GmpModel}, whose read-only properties and event log the views read (through the accessors
+ * here). A driver faster than the screen — playing at 1000 steps a second, a live run — so costs the FX thread
+ * one update a frame, not a {@code Platform.runLater} per step, and loses no log line: frames not yet taken
+ * are merged.
  *
- * <p>The history keeps snapshots, not events, so the controller keeps every event of the current branch by
+ * <p>The history keeps snapshots, not events, so the driver keeps every event of the current branch by
  * {@code seq}: the log shows all of them, and a breakpoint can be checked on positions revisited from the
  * snapshot ring (where {@link History#lastEvents()} is empty). Injecting at a past position drops the
  * events after it, as the history drops that future.
  *
  * <p>Each command returns a future completed on the FX thread once its result is shown: the driver hangs the
- * completion on a frame ({@link Frame#whenShown}) after the command's own. The controller's words about a
- * moment — status, refusal, error — and its mode and scenario stay here, not in the model: they are set the
- * same way, by actions riding on the frame they are about, so they change in the same pulse as the world
- * they describe, and need no merge rules of their own (the error and refusal stay until dismissed or
- * replaced, which the FX side also does). Failures never escape: a refused action (IllegalArgumentException)
- * sets {@link #refusalProperty()}; anything else, and a run that ends in a fatal error or an engine crash,
- * sets {@link #errorProperty()}.
+ * completion on a moment ({@link Moment#whenShown}) after the command's own. Its words about a moment —
+ * status, refusal, error ({@link Say}) — its mode and scenario, and the Gs with an injected action still to
+ * take ride on the moment they are about, so they change in the same pulse as the world they describe.
+ * Failures never escape: a refused action (IllegalArgumentException) sets the model's refusal; anything else,
+ * and a run that ends in a fatal error or an engine crash, sets its error.
  *
  * <p><b>Live mode</b> ({@link #setMode}): beside the history, a {@link LiveDriver} runs the same scenario from
  * its start on real threads and publishes its frames through the same slot, on the same driver thread; the log
@@ -73,7 +66,7 @@ import org.gmplab.snapshot.Snapshot;
  * point through the history's cancel flag (no thread is interrupted), and the status says where it left the
  * run: at the position reached, or — a replay towards a known position — where it was.
  */
-public final class Controller implements AutoCloseable {
+public final class Driver implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
     public static final int MAX_RUN = 2_000_000;
 
@@ -85,10 +78,11 @@ public final class Controller implements AutoCloseable {
     // driver thread only
     private final TreeMap<Long, Event> branch = new TreeMap<>();
     private long postedUpTo;                 // the highest seq published to the log
-    private Frame shown;                     // the last frame published: what the FX side shows, or soon will
+    private Moment shown;                    // the last moment published: what the FX side shows, or soon will
+    private Engine.Mode mode = Engine.Mode.STEP;
+    private final Pending pending = new Pending();   // injected actions not yet taken
     private ScheduledFuture<?> ticking;
     private double speed = 4;
-    private volatile List<Breakpoint> bps = List.of();
     private volatile boolean cancel;
     private volatile boolean running;        // a run to the next breakpoint is queued or under way
     // the command under way (driver thread writes, FX thread and engine threads read)
@@ -101,16 +95,11 @@ public final class Controller implements AutoCloseable {
     // driver thread → FX thread
     private final LatestSlot slot = new LatestSlot();
 
-    // FX thread only (the pump applies the frames to the model; their whenShown actions set status, refusal,
-    // error, mode and scenario)
+    // FX thread only (the pump applies the moments to the model)
     private final GmpModel model = new GmpModel();
     private final FramePump pump = new FramePump(model, slot);
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
-    private final ReadOnlyStringWrapper refusal = new ReadOnlyStringWrapper(this, "refusal", "");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
-    private final ObservableList<Breakpoint> breakpoints = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<Engine.Mode> mode = new ReadOnlyObjectWrapper<>(this, "mode", Engine.Mode.STEP);
-    private final ReadOnlyObjectWrapper<org.gmplab.engine.program.Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
+    // the breakpoints: the list shown edited on the FX thread, each scenario's read by the driver thread
+    private final Breakpoints breakpoints;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", -1);
     private volatile long start;
@@ -118,29 +107,26 @@ public final class Controller implements AutoCloseable {
     /** A command that runs longer than this shows the progress bar (so quick steps do not flash it). */
     public static final long BUSY_AFTER_NANOS = 300_000_000L;
 
-    public Controller(History history) {
+    public Driver(History history) {
         this.history = history;
         watch(history);
         this.start = history.position();
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "gmplab-controls");
+            Thread t = new Thread(r, "gmplab-session");
             t.setDaemon(true);
             return t;
         });
         live = new LiveDriver(thread, new LiveDriver.Host() {
-            @Override public Frame shown() { return shown; }
-            @Override public void publish(Frame f) { Controller.this.publish(f); }
+            @Override public Moment shown() { return shown; }
+            @Override public void publish(Moment f) { Driver.this.publish(f); }
             @Override public boolean framePending() { return slot.pending(); }
-            @Override public List<Breakpoint> breakpoints() { return bps; }
-            @Override public void report(Throwable e) { Controller.this.report(e); }
-            @Override public void status(String s) { status.set(s); }
-            @Override public void refusal(String s) { refusal.set(s); }
-            @Override public void error(String s) { error.set(s); }
-            @Override public void mode(Engine.Mode m) { mode.set(m); }
+            @Override public List<Breakpoint> breakpoints() { return bps(); }
+            @Override public void report(Throwable e) { Driver.this.report(e); }
+            @Override public void mode(Engine.Mode m) { mode = m; }
         });
-        breakpoints.addListener((ListChangeListener<Breakpoint>) c -> bps = List.copyOf(breakpoints));
-        scenario.set(history.scenario());
-        shown = new Frame(null, List.of(), false, Frame.ALL, 0, 0, false, false, List.of());   // the model as made
+        breakpoints = new Breakpoints(history.scenario());
+        breakpoints.follow(model.scenarioProperty());
+        shown = new Moment(null, List.of(), false, Moment.ALL, 0, 0, false, false, List.of());   // the model as made
         pump.eachPulse(this::showBusy);
         onFx(pump::start);
         run(() -> post(null, ""));
@@ -148,35 +134,15 @@ public final class Controller implements AutoCloseable {
 
     // ---- FX side ----------------------------------------------------------------------------------
 
-    public ReadOnlyObjectProperty<Snapshot> snapshotProperty() { return model.snapshotProperty(); }
-    public Snapshot getSnapshot() { return model.getSnapshot(); }
-    public ReadOnlyLongProperty positionProperty() { return model.positionProperty(); }
-    public long getPosition() { return model.getPosition(); }
-    public ReadOnlyLongProperty endProperty() { return model.endProperty(); }
-    public ReadOnlyBooleanProperty playingProperty() { return model.playingProperty(); }
-    public ReadOnlyBooleanProperty finishedProperty() { return model.finishedProperty(); }
-    /** What the last command did, in words (e.g. which breakpoint stopped the run). */
-    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
-    /** The last refused action's message ("" after a later action applied). */
-    public ReadOnlyStringProperty refusalProperty() { return refusal.getReadOnlyProperty(); }
-    /** The last error (engine crash, fatal error, failed replay); "" when dismissed. */
-    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
-    public void dismissError() { error.set(""); }
-    /** FX thread: shows {@code message} as a refusal (e.g. input that does not make an action). */
-    public void refuse(String message) { refusal.set(message == null ? "" : message); }
+    /**
+     * The model of this run: what every view binds to (FX thread). The driver's moments reach it through the
+     * one frame clock.
+     */
+    public GmpModel model() { return model; }
     /** The scenario being run (immutable; any thread). */
     public org.gmplab.engine.program.Scenario scenario() { return history.scenario(); }
-    /** The scenario being run, for the FX thread to follow {@link #load}. */
-    public ReadOnlyObjectProperty<org.gmplab.engine.program.Scenario> scenarioProperty() { return scenario.getReadOnlyProperty(); }
     /** The position of the start of the run. */
     public long start() { return start; }
-    /**
-     * Every event of the current branch the driver has shown, in seq order; in live mode the newest
-     * {@link #LIVE_EVENTS} (FX thread, read-only; the model's log).
-     */
-    public ObservableList<Event> events() { return model.eventLog(); }
-    /** Step (the recorded history) or live (real threads); follows {@link #setMode}. */
-    public ReadOnlyObjectProperty<Engine.Mode> modeProperty() { return mode.getReadOnlyProperty(); }
     /** Each pulse (FX thread): shows whether a command has been running for more than a moment, and how far it got. */
     private void showBusy() {
         busy.set(working && System.nanoTime() - workingSince > BUSY_AFTER_NANOS);
@@ -187,8 +153,8 @@ public final class Controller implements AutoCloseable {
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
     /** How far the long command has got, 0 to 1, or -1 when that is not known (a run to the next breakpoint). */
     public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
-    /** The breakpoints; edit on the FX thread. */
-    public ObservableList<Breakpoint> breakpoints() { return breakpoints; }
+    /** The breakpoints of the scenario shown ({@link Breakpoints}); edit on the FX thread. */
+    public ObservableList<Breakpoint> breakpoints() { return breakpoints.list(); }
 
     // ---- commands (any thread) ----------------------------------------------------------------------
 
@@ -220,14 +186,15 @@ public final class Controller implements AutoCloseable {
     public CompletableFuture<Void> forwardTo(long n, long time) { return forwardTo(null, n, time).thenApply(ok -> null); }
 
     /**
-     * {@link #forwardTo(long, long)} if the run shown is still {@code expected} (null: whatever it is); false,
+     * {@link #forwardTo(long, long)} if the run shown is still of the scenario {@code expected} (the same object;
+     * null: whatever it is); false,
      * and nothing done, if another was loaded meanwhile (e.g. by the editor). Live mode ends first: a moment of
      * the history is a step-mode moment.
      */
-    public CompletableFuture<Boolean> forwardTo(History expected, long n, long time) {
+    public CompletableFuture<Boolean> forwardTo(org.gmplab.engine.program.Scenario expected, long n, long time) {
         boolean[] ok = {false};
         return run(() -> {
-            if (expected != null && history != expected) return;
+            if (expected != null && history.scenario() != expected) return;
             ok[0] = true;
             stopLive();
             stopTicking();
@@ -259,7 +226,7 @@ public final class Controller implements AutoCloseable {
             stopTicking();
             Snapshot before = history.snapshot();
             List<Event> passed = forward();
-            String hit = passed == null ? null : Breakpoint.firstHit(bps, passed, before, history.snapshot());
+            String hit = passed == null ? null : Breakpoint.firstHit(bps(), passed, before, history.snapshot());
             post(passed, passed == null ? "at the end of the run" : hit == null ? "" : "breakpoint: " + hit);
         }));
     }
@@ -280,7 +247,7 @@ public final class Controller implements AutoCloseable {
 
     private void runToBreakpointNow() {
         stopTicking();
-        if (bps.isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
+        if (bps().isEmpty()) { post(List.of(), "no breakpoints set: add one in the Breakpoints panel"); return; }
         say("running to the next breakpoint… (Space stops)");   // shown at the next video frame, while it runs
         List<Event> all = new ArrayList<>();
         String hit = null;
@@ -289,7 +256,7 @@ public final class Controller implements AutoCloseable {
             List<Event> passed = forward();
             if (passed == null) break;
             all.addAll(passed);
-            hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
+            hit = Breakpoint.firstHit(bps(), passed, before, history.snapshot());
         }
         post(all, hit != null ? "breakpoint: " + hit : cancelAsked ? cancelled() : cancel ? "stopped" : "no breakpoint matched before the end of the run");
     }
@@ -333,17 +300,24 @@ public final class Controller implements AutoCloseable {
         });
     }
 
-    /** Applies {@code a} at the current position (recorded by the history); a refusal goes to {@link #refusalProperty()}. */
+    /**
+     * Applies {@code a} at the current position (recorded by the history) and says what it does in words; a G
+     * that takes it only at its next scheduling point is pending until then ({@link Pending}). A refusal goes
+     * to the model's refusal.
+     */
     public CompletableFuture<Void> inject(Action a) {
         return run(() -> {
             if (live.on()) { live.inject(a); return; }
             stopTicking();
+            long asked = history.position();
+            Snapshot world = history.snapshot();
             try {
                 history.inject(a);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 postRefusal(List.of(), e);
                 return;
             }
+            pending.injected(a, asked, history.position());
             long pos = history.position();
             List<Event> evs = history.lastEvents();
             // a new branch: the future after the position where it applied is gone, from the log too
@@ -351,33 +325,42 @@ public final class Controller implements AutoCloseable {
             boolean logShowsLost = postedUpTo > from;
             branch.tailMap(from, false).clear();
             for (Event e : evs) branch.put(e.seq(), e);
-            post(evs, "injected: " + a, logShowsLost, () -> refusal.set(""));
+            post(evs, Pending.says(a, world), logShowsLost, "");
         });
     }
 
     /**
+     * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(History)}), made on the
+     * driver thread. The editor's Run and the lesson screen come this way: the history is the session's to make.
+     */
+    public CompletableFuture<Void> load(org.gmplab.engine.program.Scenario sc) {
+        cancel = true;
+        return run(() -> replace(new History(sc)));
+    }
+
+    /**
      * Replaces the run: stops playing, closes the old history and shows {@code next} from its current position
-     * with its events. Breakpoints stay; they are about the scheduler, not about one program.
+     * with its events (a session file restored is a history already at its moment). The breakpoints shown
+     * become {@code next}'s scenario's ({@link Breakpoints}).
      */
     public CompletableFuture<Void> load(History next) {
         cancel = true;
-        return run(() -> {
-            stopLive();
-            stopTicking();
-            History old = history;
-            history = next;
-            watch(next);
-            start = next.position();
-            branch.clear();
-            for (Event e : next.lastEvents()) branch.put(e.seq(), e);
-            post(List.of(), "loaded " + next.scenario().name(), true, () -> {
-                refusal.set("");
-                error.set("");
-                scenario.set(next.scenario());
-            });
-            cancel = false;
-            old.close();
-        });
+        return run(() -> replace(next));
+    }
+
+    private void replace(History next) {
+        stopLive();
+        stopTicking();
+        History old = history;
+        history = next;
+        watch(next);
+        start = next.position();
+        branch.clear();
+        pending.clear();
+        for (Event e : next.lastEvents()) branch.put(e.seq(), e);
+        post(List.of(), new Say("loaded " + next.scenario().name(), "", ""), true);
+        cancel = false;
+        old.close();
     }
 
     /** The run shown, as a session to save: its scenario, injected actions and position (completes on the driver thread). */
@@ -458,7 +441,7 @@ public final class Controller implements AutoCloseable {
                 if (passed == null) { stopTicking(); break; }
                 all.addAll(passed);
                 major = passed.stream().anyMatch(e -> e.kind().major());
-                hit = Breakpoint.firstHit(bps, passed, before, history.snapshot());
+                hit = Breakpoint.firstHit(bps(), passed, before, history.snapshot());
             }
             if (hit != null) stopTicking();
             post(all, hit != null ? "breakpoint: " + hit : ticking == null ? "at the end of the run" : "playing");
@@ -479,8 +462,9 @@ public final class Controller implements AutoCloseable {
 
     /** Ends live mode, if on, and shows the history where it was left. */
     private void stopLive() {
-        if (live.stop())
-            post(List.of(), "step mode: back at event " + history.position() + ", where it was left", true, () -> mode.set(Engine.Mode.STEP));
+        if (live.stop()) {
+            post(List.of(), Say.status("step mode: back at event " + history.position() + ", where it was left"), true);
+        }
     }
 
     /** {@code r}, or in live mode a status saying it needs step mode. */
@@ -493,20 +477,23 @@ public final class Controller implements AutoCloseable {
 
     // ---- publishing (driver thread) --------------------------------------------------------------------
 
-    private void post(List<Event> passed, String what) { post(passed, what, false, null); }
+    private void post(List<Event> passed, String what) { post(passed, Say.status(what), false); }
+
+    /** Posts the moment reached, saying {@code what} and clearing the refusal shown ({@code refusal} ""), if any. */
+    private void post(List<Event> passed, String what, boolean reset, String refusal) { post(passed, new Say(what, refusal, null), reset); }
 
     /** Posts the moment reached, saying why {@code e} refused what was asked. */
     private void postRefusal(List<Event> passed, RuntimeException e) {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
-        post(passed, "refused: " + m, false, () -> refusal.set(m));
+        post(passed, new Say("refused: " + m, m, null), false);
     }
 
     /**
-     * Publishes the history's moment with the events of the branch not yet in the log; with {@code reset}, the
-     * log is rebuilt from the whole branch (another run, an injection in the past, back from live mode).
-     * {@code also} (may be null) runs on the FX thread once it is shown, after the status is set.
+     * Publishes the history's moment with the events of the branch not yet in the log, saying {@code say} (and
+     * the error, if the events passed end the program); with {@code reset}, the log is rebuilt from the whole
+     * branch (another run, an injection in the past, back from live mode).
      */
-    private void post(List<Event> passed, String what, boolean reset, Runnable also) {
+    private void post(List<Event> passed, Say say, boolean reset) {
         SortedMap<Long, Event> unposted = reset ? branch : branch.tailMap(postedUpTo, false);
         List<Event> fresh = new ArrayList<>(unposted.values());
         if (!fresh.isEmpty()) postedUpTo = fresh.get(fresh.size() - 1).seq();
@@ -515,24 +502,21 @@ public final class Controller implements AutoCloseable {
         if (passed != null)
             for (Event e : passed) if (e.kind() == EventKind.FATAL) fatal = e.why();
         long pos = history.position(), end = history.end();
-        String err = fatal == null ? null
+        String err = fatal == null ? say.error()
                 : fatal.startsWith("engine failure") ? "The engine failed: " + fatal
                 : fatal.startsWith("stopped") ? "The run was " + fatal     // a limit (the memory budget) stopped it
                 : "The program stopped with a fatal error: " + fatal;
-        publish(new Frame(history.snapshot(), fresh, reset, Frame.ALL, pos, end, ticking != null, history.finished() && pos == end, List.of(() -> {
-            status.set(what);
-            if (err != null) error.set(err);
-            if (also != null) also.run();
-        })));
+        publish(new Moment(history.snapshot(), fresh, reset, Moment.ALL, pos, end, ticking != null, history.finished() && pos == end,
+                mode, history.scenario(), pending.at(pos, history.snapshot(), branch), new Say(say.status(), say.refusal(), err), List.of()));
     }
 
-    private void publish(Frame f) {
+    private void publish(Moment f) {
         shown = f;
         slot.publish(f);
     }
 
-    /** Sets the status once what is shown now has been shown (no new moment). */
-    private void say(String what) { publish(shown.again(() -> status.set(what))); }
+    /** Says {@code what} about what is shown now (no new moment). */
+    private void say(String what) { publish(shown.again(Say.status(what), null)); }
 
     /** Runs {@code r} on the driver thread; the future completes once its result is shown. */
     private CompletableFuture<Void> run(Runnable r) {
@@ -570,6 +554,9 @@ public final class Controller implements AutoCloseable {
         h.onProgress((done, total) -> workDone = total > 0 ? Math.min(1, (double) done / total) : -1);
     }
 
+    /** The breakpoints of the run (driver thread). */
+    private List<Breakpoint> bps() { return breakpoints.of(history.scenario()); }
+
     /** The status of a command Cancel stopped on its way (driver thread). */
     private String cancelled() { return "cancelled: stopped at event " + history.position(); }
 
@@ -578,13 +565,13 @@ public final class Controller implements AutoCloseable {
             // What fills the heap here is the branch's events, kept for the log: let them go, so that the
             // report (and the window) has room to go on. The log shows the events from here on.
             branch.clear();
-            publish(shown.again(() -> error.set("Out of memory: the run holds more than the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB) allows; start GMP Lab with a larger heap, e.g. java -Xmx2g -jar gmplab.jar")));
+            publish(shown.again(new Say(null, null, "Out of memory: the run holds more than the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB) allows; start GMP Lab with a larger heap, e.g. java -Xmx2g -jar gmplab.jar"), null));
             return;
         }
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         String line = m.lines().findFirst().orElse(m);
-        publish(shown.again(() -> error.set("Error in the engine driver: " + line)));
+        publish(shown.again(new Say(null, null, "Error in the engine driver: " + line), null));
     }
 
     /** Runs {@code r} on the FX thread: now if this is it, else later. */

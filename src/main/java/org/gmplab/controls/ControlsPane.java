@@ -15,7 +15,6 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -292,11 +291,14 @@ public final class ControlsPane extends StackPane {
         if (e.getButton() == MouseButton.SECONDARY && lockedBy == null) gMenu.show(view.canvas(), e.getScreenX(), e.getScreenY());
     }
 
-    /** The shortcuts; not while typing in a text field, and arrows stay with the event table when it has focus. */
+    /**
+     * The shortcuts, whatever has focus — a button, a slider, the event table — except while typing in a text
+     * field: a scene filter sees the key before the focused control, which would take ← / → (a slider, the
+     * table's columns) or Space (a button) for itself. ↑ / ↓ are not shortcuts: they stay the table's.
+     */
     private void key(KeyEvent e) {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
         if (typing(focus)) return;
-        boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
         boolean ctrl = e.isShortcutDown() || e.isControlDown();
         // zooming and the laser are the viewer's, even while a lesson holds the transport; the other keys are the transport's
@@ -305,8 +307,8 @@ public final class ControlsPane extends StackPane {
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
             case HOME -> controller::toStart;
             case END -> controller::toEnd;
-            case LEFT -> table ? null : controller::stepBack;
-            case RIGHT -> table ? null : controller::stepEvent;
+            case LEFT -> controller::stepBack;
+            case RIGHT -> controller::stepEvent;
             case SPACE -> controller::togglePlay;
             case B -> controller::runToBreakpoint;
             case PLUS, ADD, EQUALS -> () -> transport.speed.increment();

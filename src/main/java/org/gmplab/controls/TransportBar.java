@@ -29,7 +29,13 @@ final class TransportBar extends VBox {
     final Button stepEvent = button("stepEvent", "▶", "Step forward one event (→)");
     final Button runToBreak = button("runToBreak", "Run to breakpoint", "Run to the next breakpoint (B)");
     final Button toEnd = button("toEnd", "▶|", "Go to the end of the recorded history (End)");
-    final Slider speed = new Slider(1, 60, 4);
+    /**
+     * The speed: log₂ of the major events a second while playing (live mode: of the ms of Go time a second), from
+     * ¼ to 64 in steps of ×√2; it starts at {@link #DEFAULT_SPEED}.
+     */
+    final Slider speed = new Slider(-2, 6, 0);
+    /** The speed in words: "1 event/s", "2.8 events/s"; live "4 ms/s". */
+    final Label speedValue = new Label();
     final Slider timeline = new Slider(1, 1, 1);
     final Label where = new Label();
     final ToggleButton stepMode = new ToggleButton("Step");
@@ -37,6 +43,11 @@ final class TransportBar extends VBox {
     final SegmentedButton mode = new SegmentedButton(stepMode, liveMode);
     private boolean updating;
     private final java.util.Map<Control, String> stepTips = new java.util.HashMap<>(); // the step-mode tooltips
+
+    /** Speed at start: one major event a second, slow enough to see each step land. */
+    static final double DEFAULT_SPEED = 1;
+    /** The name of the speed in {@link Controller#settings()} (and so in a saved session): major events a second. */
+    static final String SPEED = "speed";
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
@@ -67,6 +78,14 @@ final class TransportBar extends VBox {
         tip(play, "Play / pause: one major event per tick (Space)");
         speed.setId("speed");
         speed.setPrefWidth(110);
+        speed.setMajorTickUnit(1);
+        speed.setMinorTickCount(1);
+        speed.setSnapToTicks(true);
+        speed.setBlockIncrement(0.5);   // + / −: ×√2, twice to double
+        speed.setValue(log2(DEFAULT_SPEED));
+        speedValue.setId("speedValue");
+        speedValue.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        tip(speedValue, "Speed while playing: major events a second (+ / −)");
         tip(speed, "Speed while playing: major events a second (+ / −)");
         timeline.setId("timeline");
         tip(timeline, "Timeline over the recorded history: drag or click to jump to an event");
@@ -97,8 +116,30 @@ final class TransportBar extends VBox {
         c.playingProperty().addListener((o, a, on) -> play.setSelected(on));
         Words.dynamic(play, () -> play.setText(Words.get(play.isSelected() ? "Pause" : "Play")));
         play.selectedProperty().addListener((o, a, on) -> play.setText(Words.get(on ? "Pause" : "Play")));
-        c.setSpeed(speed.getValue());
-        speed.valueProperty().addListener((o, a, b) -> c.setSpeed(b.doubleValue()));
+        c.setSpeed(perSecond(speed.getValue()));
+        c.settings().put(SPEED, number(perSecond(speed.getValue()), 17));
+        speed.valueProperty().addListener((o, a, b) -> {
+            double v = perSecond(b.doubleValue());
+            c.setSpeed(v);
+            if (!updating) c.settings().put(SPEED, number(v, 17));   // not back over the value being put back
+            showSpeed(c);
+        });
+        // a session opened with its own speed puts it back
+        c.settings().addListener((javafx.collections.MapChangeListener<String, String>) ch -> {
+            if (!SPEED.equals(ch.getKey()) || !ch.wasAdded()) return;
+            double v = parseSpeed(ch.getValueAdded());
+            if (Double.isNaN(v)) {
+                c.refuse("the session's speed must be a number of events a second from " + number(perSecond(speed.getMin()), 2)
+                        + " to " + number(perSecond(speed.getMax()), 2) + ", not \"" + ch.getValueAdded() + "\"; the speed stays " + speedValue.getText());
+                c.settings().put(SPEED, number(perSecond(speed.getValue()), 17));
+            } else {
+                updating = true;
+                speed.setValue(log2(v));
+                updating = false;
+            }
+        });
+        Words.dynamic(speedValue, () -> showSpeed(c));
+        c.modeProperty().addListener((o, a, m) -> showSpeed(c));
 
         ChangeListener<Object> sync = (o, a, b) -> {
             updating = true;
@@ -115,7 +156,7 @@ final class TransportBar extends VBox {
         timeline.valueProperty().addListener((o, a, b) -> { if (!updating && !timeline.isValueChanging()) c.jumpTo(Math.round(b.doubleValue())); });
         timeline.valueChangingProperty().addListener((o, a, ch) -> { if (!ch && !updating) c.jumpTo(Math.round(timeline.getValue())); });
 
-        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, where);
+        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, speedValue, where);
         HBox line = new HBox(6, new Label(" timeline"), timeline);
         HBox.setHgrow(timeline, Priority.ALWAYS);
         getChildren().addAll(bar, line);
@@ -130,6 +171,32 @@ final class TransportBar extends VBox {
                 : "Play / pause: one major event per tick (Space)"));
         speed.getTooltip().setText(Words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
                 : "Speed while playing: major events a second (+ / −)"));
+    }
+
+    /** Major events a second (live: ms of Go time a second) for the speed slider's value. */
+    static double perSecond(double sliderValue) { return Math.pow(2, sliderValue); }
+
+    static double log2(double perSecond) { return Math.log(perSecond) / Math.log(2); }
+
+    /** A speed a session gives, or NaN if it is not a number within the slider's range (¼ to 64). */
+    private double parseSpeed(String text) {
+        try {
+            double v = Double.parseDouble(text.trim());
+            return v >= perSecond(speed.getMin()) && v <= perSecond(speed.getMax()) ? v : Double.NaN;
+        } catch (NumberFormatException | NullPointerException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** {@code v} to {@code digits} significant digits, without trailing zeros: 1, 2.8, 0.25, 45. */
+    static String number(double v, int digits) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(digits)).stripTrailingZeros().toPlainString();
+    }
+
+    private void showSpeed(Controller c) {
+        String v = number(perSecond(speed.getValue()), 2);
+        speedValue.setText(c.modeProperty().get() == Engine.Mode.LIVE ? Words.get("%s ms/s", v)
+                : "1".equals(v) ? Words.get("1 event/s") : Words.get("%s events/s", v));
     }
 
     private void showWhere(Controller c) {

@@ -278,6 +278,7 @@ public final class ScenarioEditor extends VBox {
         return CompletableFuture.supplyAsync(s::open)
                 .thenCompose(controller::load)
                 .whenCompleteAsync((v, ex) -> {
+                    if (ex == null) controller.settings().putAll(s.settings());   // e.g. the speed it was saved with
                     Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
                     if (why != null) say("Cannot open session " + p.getFileName() + ": "
                             + (why.getMessage() == null ? why.toString() : why.getMessage().lines().findFirst().orElse("")), "error");
@@ -319,7 +320,7 @@ public final class ScenarioEditor extends VBox {
         String base = controller.scenario().name().replaceAll("[^A-Za-z0-9._-]+", "-");
         Path p = dialogs.chooseSave(window(), SESSION, directory(), base + ".gmpsession");
         if (p == null) return CompletableFuture.completedFuture(null);
-        return controller.session(Map.of()).thenAcceptAsync(s -> {
+        return controller.session(Map.copyOf(controller.settings())).thenAcceptAsync(s -> {
             try {
                 SessionFile.write(p, s);
                 say(Words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");

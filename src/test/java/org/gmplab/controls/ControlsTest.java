@@ -122,6 +122,7 @@ class ControlsTest {
     void spacePlaysAndPausesAndTheTimelineJumps(FxRobot robot) throws Exception {
         settle();
         long start = c.getPosition();
+        robot.interact(() -> pane.transport.speed.setValue(pane.transport.speed.getMax()));   // 64 major events a second
         // when Space is pressed, the run plays
         robot.clickOn("#where");
         robot.type(KeyCode.SPACE);
@@ -420,7 +421,7 @@ class ControlsTest {
                 for (Event e : h.lastEvents()) if (e.kind() == EventKind.STEAL && first < 0) first = e.seq();
         }
         // when Play is clicked at full speed
-        robot.interact(() -> pane.transport.speed.setValue(60));
+        robot.interact(() -> pane.transport.speed.setValue(pane.transport.speed.getMax()));
         robot.clickOn("#play");
         // then playing stops by itself at the first steal
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.playingProperty().get() && c.getPosition() > c.start());

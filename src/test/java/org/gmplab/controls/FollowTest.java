@@ -1,0 +1,171 @@
+package org.gmplab.controls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.TableRow;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.snapshot.Event;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The rest of the window follows the moment shown: the log's current row, the keys wherever the focus is, the speed. */
+@ExtendWith(ApplicationExtension.class)
+class FollowTest {
+    Controller c;
+    ControlsPane pane;
+    Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        TestPane t = TestPane.show(stage, ScenarioJson.load(Path.of("scenarios/spawn1000.json")));
+        c = t.controller();
+        pane = t.pane();
+        stage.show();
+    }
+
+    @AfterEach
+    void close() { c.close(); }
+
+    void settle() throws Exception { TestPane.settle(c, pane); }
+
+    /** The table row marked as the moment shown, if one is laid out wholly inside the log's rows area. */
+    Optional<Event> currentRowInView(FxRobot robot) {
+        Node flow = pane.log.table.lookup(".virtual-flow");
+        Bounds area = flow.localToScreen(flow.getLayoutBounds());
+        return robot.lookup((Node n) -> n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null
+                        && r.getPseudoClassStates().contains(EventLogPane.CURRENT))
+                .queryAllAs(TableRow.class).stream()
+                .filter(r -> {
+                    Bounds b = r.localToScreen(r.getLayoutBounds());
+                    return b.getMinY() >= area.getMinY() - 0.5 && b.getMaxY() <= area.getMaxY() + 0.5;
+                })
+                .map(r -> (Event) r.getItem()).findFirst();
+    }
+
+    /** Waits until the row of event {@code seq} is the one marked, and is on screen. */
+    void awaitCurrentRow(FxRobot robot, long seq) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> currentRowInView(robot).map(e -> e.seq() == seq).orElse(false));
+        assertThat(pane.log.current().seq()).isEqualTo(seq);
+    }
+
+    @Test
+    void theLogMarksTheRowOfTheMomentShownAndKeepsItInViewAfterStepsStepsBackAndJumps(FxRobot robot) throws Exception {
+        // given the run 200 positions in (more rows than the log shows at once)
+        settle();
+        c.jumpTo(200).get(60, TimeUnit.SECONDS);
+        settle();
+        long at = c.getPosition();
+        awaitCurrentRow(robot, at);
+        // when a step back is taken (the key, with the focus on the log)
+        robot.interact(() -> pane.log.table.requestFocus());
+        robot.type(KeyCode.LEFT);
+        settle();
+        // then the row of the moment shown moves up with it, and only it is marked
+        long back = c.getPosition();
+        assertThat(back).isLessThan(at);
+        awaitCurrentRow(robot, back);
+        assertThat(robot.lookup((Node n) -> n instanceof TableRow<?> r && r.getPseudoClassStates().contains(EventLogPane.CURRENT)
+                && r.isVisible() && r.getItem() != null).queryAll()).hasSize(1);
+        // when the run jumps back near its start, far above the rows on screen
+        c.jumpTo(5).get(60, TimeUnit.SECONDS);
+        settle();
+        // then the log scrolls to it
+        awaitCurrentRow(robot, c.getPosition());
+        // and a jump forward again, and a step, bring it down to the newest row
+        c.jumpTo(300).get(60, TimeUnit.SECONDS);
+        settle();
+        awaitCurrentRow(robot, c.getPosition());
+        robot.clickOn("#stepEvent");
+        settle();
+        awaitCurrentRow(robot, c.getPosition());
+        // a row chosen by hand jumps there, and is the one marked
+        Event chosen = c.events().get(40);
+        robot.interact(() -> pane.log.reveal(chosen));
+        settle();
+        awaitCurrentRow(robot, c.getPosition());
+        assertThat(c.getPosition()).isGreaterThanOrEqualTo(chosen.seq());
+    }
+
+    @Test
+    void arrowsAndSpaceWorkWhateverHasTheFocusExceptATextField(FxRobot robot) throws Exception {
+        settle();
+        Node[] focusable = {pane.transport.speed, pane.log.table, pane.transport.toEnd};
+        for (Node n : focusable) {
+            // given the focus on a control that would take ← / → or Space for itself
+            robot.interact(n::requestFocus);
+            assertThat(stage.getScene().getFocusOwner()).isSameAs(n);
+            double speed = pane.transport.speed.getValue();
+            long before = c.getPosition();
+            // when → is pressed, then the run steps forward, and the control kept its value
+            robot.type(KeyCode.RIGHT);
+            settle();
+            assertThat(c.getPosition()).as("→ with the focus on %s", n).isGreaterThan(before);
+            assertThat(pane.transport.speed.getValue()).isEqualTo(speed);
+            // when ← is pressed, it steps back
+            robot.type(KeyCode.LEFT);
+            settle();
+            assertThat(c.getPosition()).as("← with the focus on %s", n).isEqualTo(before);
+            // when Space is pressed, it plays; again, it pauses
+            robot.type(KeyCode.SPACE);
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> c.playingProperty().get());
+            robot.type(KeyCode.SPACE);
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.playingProperty().get());
+            settle();
+            robot.interact(() -> c.toStart());
+            settle();
+        }
+        // but in a text field they type
+        robot.clickOn("#filterText");
+        long before = c.getPosition();
+        robot.type(KeyCode.SPACE, KeyCode.LEFT, KeyCode.RIGHT);
+        settle();
+        assertThat(c.getPosition()).isEqualTo(before);
+        assertThat(c.playingProperty().get()).isFalse();
+        assertThat(pane.log.search.getText()).isEqualTo(" ");
+    }
+
+    @Test
+    void theSpeedShowsItsValueStartsAtOneEventASecondAndIsASetting(FxRobot robot) throws Exception {
+        settle();
+        // it starts at one major event a second, and says so
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("1 event/s");
+        assertThat(TransportBar.perSecond(pane.transport.speed.getValue())).isEqualTo(1.0);
+        assertThat(c.settings()).containsEntry(TransportBar.SPEED, "1");
+        // + twice doubles it; − once goes back a step of ×√2
+        robot.clickOn("#where");
+        robot.type(KeyCode.EQUALS, KeyCode.EQUALS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("2 events/s");
+        assertThat(c.settings()).containsEntry(TransportBar.SPEED, "2");
+        robot.type(KeyCode.MINUS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("1.4 events/s");
+        // a session's speed is put back; one that is not a speed is refused in one line and changes nothing
+        robot.interact(() -> c.settings().put(TransportBar.SPEED, "0.5"));
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("0.5 events/s");
+        robot.interact(() -> c.settings().put(TransportBar.SPEED, "fast"));
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("0.5 events/s");
+        assertThat(c.settings()).containsEntry(TransportBar.SPEED, "0.5");
+        assertThat(c.refusalProperty().get()).contains("speed").contains("0.25 to 64").contains("\"fast\"").doesNotContain("\n");
+        // in live mode the same value is the live clock's ms of Go time a second
+        c.setMode(Engine.Mode.LIVE).get(60, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> c.modeProperty().get() == Engine.Mode.LIVE);
+        assertThat(pane.transport.speedValue.getText()).isEqualTo("0.5 ms/s");
+    }
+}

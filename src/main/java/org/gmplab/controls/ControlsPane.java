@@ -100,7 +100,7 @@ public final class ControlsPane extends StackPane {
     public ControlsPane(Controller c, SchedulerView view, Node... extraTools) {
         this.controller = c;
         this.view = view;
-        transport = new TransportBar(c);
+        transport = new TransportBar(c, view::theme);
         log = new EventLogPane(c);
         schedtrace = new SchedTracePane(c);
         breakpoints = new BreakpointPane(c);

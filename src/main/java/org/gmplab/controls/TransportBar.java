@@ -1,5 +1,7 @@
 package org.gmplab.controls;
 
+import java.util.List;
+
 import javafx.beans.value.ChangeListener;
 import javafx.scene.control.Button;
 import javafx.scene.control.Control;
@@ -15,6 +17,9 @@ import javafx.scene.layout.VBox;
 import org.controlsfx.control.SegmentedButton;
 
 import org.gmplab.engine.Engine;
+import org.gmplab.history.RunOutline;
+import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.EventKind;
 
 /**
  * The transport: the mode (Step | Live), start, step back, play/pause, step one event, run to the next
@@ -38,6 +43,12 @@ final class TransportBar extends VBox {
     final Label speedValue = new Label();
     final Slider timeline = new Slider(1, 1, 1);
     final Label where = new Label();
+    /** Under the timeline: the steals, hand-offs, retakes and preemptions of the whole run, and how far it is explored. */
+    final TimelineMarks marks;
+    /** Beside the timeline: while its thumb is dragged, the event under it; otherwise how much of the run is explored. */
+    final Label preview = new Label();
+    /** The whole run's length and marks, scanned in the background. */
+    final RunOutliner outliner;
     final ToggleButton stepMode = new ToggleButton("Step");
     final ToggleButton liveMode = new ToggleButton("Live");
     final SegmentedButton mode = new SegmentedButton(stepMode, liveMode);
@@ -51,7 +62,9 @@ final class TransportBar extends VBox {
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
-    TransportBar(Controller c) {
+    TransportBar(Controller c, java.util.function.Supplier<org.gmplab.view.Theme> theme) {
+        marks = new TimelineMarks(timeline, theme);
+        outliner = new RunOutliner(c);
         mode.setId("mode");
         stepMode.setId("modeStep");
         liveMode.setId("modeLive");
@@ -88,7 +101,12 @@ final class TransportBar extends VBox {
         tip(speedValue, "Speed while playing: major events a second (+ / −)");
         tip(speed, "Speed while playing: major events a second (+ / −)");
         timeline.setId("timeline");
-        tip(timeline, "Timeline over the recorded history: drag or click to jump to an event");
+        tip(timeline, "Timeline over the whole run: drag to see the event under the thumb, release to jump there (Home / End)");
+        Tooltip.install(marks, new Tooltip("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours; the line: dark where the run is explored, light where a jump must run it first"));
+        preview.setId("timelinePreview");
+        preview.setPrefWidth(300);
+        preview.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);   // a fixed place: the timeline keeps its length while it is dragged
+        tip(preview, "While the timeline is dragged: the event under its thumb; else how far the run is explored");
         where.setId("where");
         where.setMinWidth(130);
         tip(where, "The event index shown / the end of the recorded history");
@@ -139,27 +157,97 @@ final class TransportBar extends VBox {
             }
         });
         Words.dynamic(speedValue, () -> showSpeed(c));
-        c.modeProperty().addListener((o, a, m) -> showSpeed(c));
+        c.modeProperty().addListener((o, a, m) -> { showSpeed(c); showPreview(c); });
 
+        // the timeline covers the whole run once its outline is known, else what is explored
         ChangeListener<Object> sync = (o, a, b) -> {
+            RunOutline run = outliner.outlineProperty().get();
             updating = true;
             timeline.setMin(c.start());
-            timeline.setMax(Math.max(c.start() + 1, c.endProperty().get()));
+            timeline.setMax(Math.max(c.start() + 1, Math.max(c.endProperty().get(), run == null ? 0 : run.end())));
             timeline.setValue(c.getPosition());
             updating = false;
+            marks.show(run, c.endProperty().get());
             showWhere(c);
+            showPreview(c);
         };
         Words.dynamic(where, () -> showWhere(c));
+        Words.dynamic(preview, () -> showPreview(c));
         c.positionProperty().addListener(sync);
         c.endProperty().addListener(sync);
         c.finishedProperty().addListener(sync);
-        timeline.valueProperty().addListener((o, a, b) -> { if (!updating && !timeline.isValueChanging()) c.jumpTo(Math.round(b.doubleValue())); });
-        timeline.valueChangingProperty().addListener((o, a, ch) -> { if (!ch && !updating) c.jumpTo(Math.round(timeline.getValue())); });
+        outliner.outlineProperty().addListener(sync);
+        // the jump happens on release; while dragging, the label beside says where it would go
+        timeline.valueProperty().addListener((o, a, b) -> {
+            if (timeline.isValueChanging()) showPreview(c);
+            else if (!updating) c.jumpTo(Math.round(b.doubleValue()));
+        });
+        timeline.valueChangingProperty().addListener((o, a, ch) -> {
+            showPreview(c);
+            if (!ch && !updating) c.jumpTo(Math.round(timeline.getValue()));
+        });
+        watchRun(c);
 
         ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, speedValue, where);
-        HBox line = new HBox(6, new Label(" timeline"), timeline);
-        HBox.setHgrow(timeline, Priority.ALWAYS);
+        VBox track = new VBox(0, timeline, marks);
+        HBox line = new HBox(6, new Label(" timeline"), track, preview);
+        line.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setHgrow(track, Priority.ALWAYS);
         getChildren().addAll(bar, line);
+    }
+
+    /**
+     * Scans the run for its outline while this bar is in a window, again when the run may have changed: another
+     * scenario, a log rebuilt (an injection in the past, a session opened), an action injected at the end. The
+     * outliner skips a run it has scanned already. The marks are drawn again in a new theme's colours.
+     */
+    private void watchRun(Controller c) {
+        c.scenarioProperty().addListener((o, a, b) -> { if (getScene() != null) outliner.refresh(); });
+        c.events().addListener((javafx.collections.ListChangeListener<Event>) ch -> {
+            boolean changed = false;
+            while (ch.next() && !changed)
+                changed = ch.wasReplaced() || ch.wasPermutated() || (ch.wasRemoved() && ch.getFrom() != 0)
+                        || (ch.wasAdded() && ch.getAddedSubList().stream().anyMatch(e -> e.kind() == EventKind.INJECT));
+            if (changed && getScene() != null) outliner.refresh();
+        });
+        javafx.collections.ListChangeListener<String> restyled = ch -> javafx.application.Platform.runLater(marks::draw);   // after the app's own listener set the canvas's theme
+        sceneProperty().addListener((o, was, now) -> {
+            if (was != null) was.getStylesheets().removeListener(restyled);
+            if (now == null) { outliner.stop(); return; }
+            now.getStylesheets().addListener(restyled);
+            outliner.refresh();
+        });
+    }
+
+    /** While the timeline is dragged: the event under its thumb, its kind and time; otherwise how far the run is explored. */
+    private void showPreview(Controller c) {
+        RunOutline run = outliner.outlineProperty().get();
+        if (c.modeProperty().get() == Engine.Mode.LIVE) { preview.setText(""); return; }
+        if (!timeline.isValueChanging()) {
+            long explored = c.endProperty().get();
+            preview.setText(run == null ? (c.finishedProperty().get() ? Words.get("the whole run is explored") : Words.get("finding the run's end…"))
+                    : explored >= run.end() ? Words.get("the whole run is explored")
+                    : Words.get("explored to event %d of %d", explored, run.end()));
+            return;
+        }
+        long n = Math.round(timeline.getValue());
+        Event e = exploredEvent(c, n);
+        EventKind kind = e != null ? e.kind() : run == null ? null : run.kind(n);
+        if (kind == null) { preview.setText(Words.get("→ event %d", n)); return; }
+        boolean exact = e != null || run.timeExact(n);
+        long time = e != null ? e.time() : run.timeNear(n);
+        preview.setText(Words.get(exact ? "→ event %d: %s at %s ms" : "→ event %d: %s at ≈%s ms", n, kind.name(), String.format(java.util.Locale.ROOT, "%.3f", time / 1e6)));
+    }
+
+    /** Event {@code seq} if the log holds it (the explored part of the run), else null. */
+    private static Event exploredEvent(Controller c, long seq) {
+        List<Event> all = c.events();
+        int lo = 0, hi = all.size();
+        while (lo < hi) {   // the first index whose seq is ≥ seq
+            int mid = (lo + hi) >>> 1;
+            if (all.get(mid).seq() < seq) lo = mid + 1; else hi = mid;
+        }
+        return lo < all.size() && all.get(lo).seq() == seq ? all.get(lo) : null;
     }
 
     /** Step: the event shown of the recorded history; live: the live clock and the events so far. */
@@ -205,7 +293,11 @@ final class TransportBar extends VBox {
             where.setText(s == null ? Words.get("live") : Words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())
                     + (c.finishedProperty().get() ? Words.get(" (ended)") : c.playingProperty().get() ? "" : Words.get(" (paused)")));
         } else {
-            where.setText(Words.get("event %d / %d", c.getPosition(), c.endProperty().get()) + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
+            RunOutline run = outliner.outlineProperty().get();
+            long end = Math.max(c.endProperty().get(), run == null ? 0 : run.end());
+            // a run whose end the scan did not reach goes on past the timeline's end
+            where.setText(Words.get(run != null && !run.complete() && end == run.end() ? "event %d / %d+" : "event %d / %d", c.getPosition(), end)
+                    + (c.finishedProperty().get() ? Words.get(" (ended)") : ""));
         }
     }
 

@@ -29,11 +29,13 @@ class FollowTest {
     Controller c;
     ControlsPane pane;
     Stage stage;
+    org.gmplab.engine.program.Scenario scenario;
 
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        TestPane t = TestPane.show(stage, ScenarioJson.load(Path.of("scenarios/spawn1000.json")));
+        scenario = ScenarioJson.load(Path.of("scenarios/spawn1000.json"));
+        TestPane t = TestPane.show(stage, scenario);
         c = t.controller();
         pane = t.pane();
         stage.show();
@@ -167,5 +169,66 @@ class FollowTest {
         c.setMode(Engine.Mode.LIVE).get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> c.modeProperty().get() == Engine.Mode.LIVE);
         assertThat(pane.transport.speedValue.getText()).isEqualTo("0.5 ms/s");
+    }
+
+    /** The colour of pixel ({@code x}, {@code y}) of {@code n} as drawn, as 0xRRGGBB. */
+    static int rgb(FxRobot robot, Node n, double x, double y) {
+        javafx.scene.image.WritableImage[] img = {null};
+        robot.interact(() -> img[0] = n.snapshot(null, null));
+        return img[0].getPixelReader().getArgb((int) x, (int) y) & 0xffffff;
+    }
+
+    static int rgb(javafx.scene.paint.Color c) {
+        return (int) Math.round(c.getRed() * 255) << 16 | (int) Math.round(c.getGreen() * 255) << 8 | (int) Math.round(c.getBlue() * 255);
+    }
+
+    @Test
+    void theTimelineCoversTheWholeRunBeforeItIsExploredWithItsStealMarkedAndAPreviewWhileDragging(FxRobot robot) throws Exception {
+        settle();
+        TransportBar t = pane.transport;
+        long runEnd;
+        try (org.gmplab.history.History h = new org.gmplab.history.History(scenario)) {
+            h.jumpTo(Long.MAX_VALUE / 2);
+            runEnd = h.end();
+        }
+        // given a fresh run, explored only to its start
+        long explored = c.endProperty().get();
+        assertThat(explored).isLessThan(120);
+        // then once the run is scanned, the timeline reaches the run's end, and says how much is explored
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> t.outliner.outlineProperty().get() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(t.timeline.getMax()).isEqualTo(runEnd);
+        assertThat(t.where.getText()).isEqualTo("event " + c.getPosition() + " / " + runEnd);
+        assertThat(t.preview.getText()).isEqualTo("explored to event " + explored + " of " + runEnd);
+        assertThat(c.endProperty().get()).isEqualTo(explored);
+        // and the steal at event 120 (spawn1000's first) is a tick in the canvas's steal colour; elsewhere is none
+        org.gmplab.Pulses.await(stage.getScene(), 2);
+        int steal = rgb(pane.view.theme().steal);
+        double x = t.marks.xOf(120);
+        assertThat(rgb(robot, t.marks, Math.round(x) - 1, 2)).isEqualTo(steal);
+        assertThat(rgb(robot, t.marks, t.marks.xOf(60), 2)).isNotEqualTo(steal);
+        assertThat(rgb(robot, t.marks, t.marks.xOf(2000), 2)).isNotEqualTo(steal);
+
+        // when the thumb is dragged forward, past the explored part
+        Node thumb = t.timeline.lookup(".thumb");
+        long before = c.getPosition();
+        robot.drag(thumb, javafx.scene.input.MouseButton.PRIMARY).moveBy(300, 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        // then the label beside says which event is under the thumb, its kind and time, and the run has not moved yet
+        assertThat(t.timeline.isValueChanging()).isTrue();
+        long under = Math.round(t.timeline.getValue());
+        assertThat(under).isGreaterThan(explored);
+        assertThat(t.preview.getText()).startsWith("→ event " + under + ": " + t.outliner.outlineProperty().get().kind(under).name() + " at ").endsWith(" ms");
+        c.idle().get(60, TimeUnit.SECONDS);
+        assertThat(c.getPosition()).isEqualTo(before);
+        // when it is released, the run jumps there, and the thumb stands where the strip puts that event
+        robot.drop();
+        settle();
+        assertThat(c.getPosition()).isGreaterThanOrEqualTo(under);
+        assertThat(t.preview.getText()).startsWith("explored to event " + c.endProperty().get() + " of ");
+        org.gmplab.Pulses.await(stage.getScene(), 2);
+        javafx.geometry.Bounds tb = thumb.localToScene(thumb.getLayoutBounds());
+        double thumbX = t.marks.sceneToLocal(tb.getCenterX(), tb.getCenterY()).getX();
+        assertThat(thumbX).isCloseTo(t.marks.xOf(c.getPosition()), org.assertj.core.data.Offset.offset(1.0));
     }
 }

@@ -102,9 +102,12 @@ final class TransportBar extends VBox {
         tip(speed, "Speed while playing: major events a second (+ / −)");
         timeline.setId("timeline");
         tip(timeline, "Timeline over the whole run: drag to see the event under the thumb, release to jump there (Home / End)");
-        Tooltip.install(marks, new Tooltip("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours; the line: dark where the run is explored, light where a jump must run it first"));
+        Tooltip marksTip = new Tooltip();
+        Tooltip.install(marks, marksTip);   // not a control's tooltip: Words.translate does not reach it
+        Words.onChange(marks, () -> marksTip.setText(Words.get("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours;"
+                + " the line: dark where the run is explored, light where a jump must run it first")));
         preview.setId("timelinePreview");
-        preview.setPrefWidth(300);
+        preview.setPrefWidth(250);
         preview.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);   // a fixed place: the timeline keeps its length while it is dragged
         tip(preview, "While the timeline is dragged: the event under its thumb; else how far the run is explored");
         where.setId("where");
@@ -188,7 +191,8 @@ final class TransportBar extends VBox {
         });
         watchRun(c);
 
-        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, speedValue, where);
+        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, speedValue,
+                new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL), where);
         VBox track = new VBox(0, timeline, marks);
         HBox line = new HBox(6, new Label(" timeline"), track, preview);
         line.setAlignment(javafx.geometry.Pos.CENTER_LEFT);

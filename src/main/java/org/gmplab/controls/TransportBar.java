@@ -112,7 +112,7 @@ final class TransportBar extends VBox {
         tip(preview, "While the timeline is dragged: the event under its thumb; else how far the run is explored");
         where.setId("where");
         where.setMinWidth(130);
-        tip(where, "The event index shown / the end of the recorded history");
+        tip(where, "The event index shown / the end of the run (with +: the run goes on past it)");
 
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, x.getTooltip().getText());
         // these tooltips are the code's to set (Words.translate would take a translated one for new English)

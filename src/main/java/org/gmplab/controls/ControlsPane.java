@@ -14,7 +14,6 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -96,7 +95,7 @@ public final class ControlsPane extends StackPane {
     public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
         this.driver = c;
         this.view = view;
-        transport = new TransportBar(c);
+        transport = new TransportBar(c, view::theme);
         log = new EventLogPane(c);
         schedtrace = new SchedTracePane(c);
         breakpoints = new BreakpointPane(c);
@@ -277,11 +276,14 @@ public final class ControlsPane extends StackPane {
         if (e.getButton() == MouseButton.SECONDARY && lockedBy == null) gMenu.show(view.canvas(), e.getScreenX(), e.getScreenY());
     }
 
-    /** The shortcuts; not while typing in a text field, and arrows stay with the event table when it has focus. */
+    /**
+     * The shortcuts, whatever has focus — a button, a slider, the event table — except while typing in a text
+     * field: a scene filter sees the key before the focused control, which would take ← / → (a slider, the
+     * table's columns) or Space (a button) for itself. ↑ / ↓ are not shortcuts: they stay the table's.
+     */
     private void key(KeyEvent e) {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
         if (typing(focus)) return;
-        boolean table = focus instanceof TableView;
         KeyCode k = e.getCode();
         boolean ctrl = e.isShortcutDown() || e.isControlDown();
         // zooming and the laser are the viewer's, even while a lesson holds the transport; the other keys are the transport's
@@ -290,8 +292,8 @@ public final class ControlsPane extends StackPane {
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
             case HOME -> driver::toStart;
             case END -> driver::toEnd;
-            case LEFT -> table ? null : driver::stepBack;
-            case RIGHT -> table ? null : driver::stepEvent;
+            case LEFT -> driver::stepBack;
+            case RIGHT -> driver::stepEvent;
             case SPACE -> driver::togglePlay;
             case B -> driver::runToBreakpoint;
             case PLUS, ADD, EQUALS -> () -> transport.speed.increment();

@@ -24,6 +24,7 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 
+import org.gmplab.engine.Engine;
 import org.gmplab.snapshot.Causes;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
@@ -63,7 +64,7 @@ final class EventLogPane extends VBox {
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
         shown = new FilteredList<>(mirror, e -> true);
-        events = c.model().eventLog();   // held: the view listens weakly to the driver's list, through it
+        events = c.model().eventLog();   // held: the view listens weakly to the controller's list, through it
         events.addListener((javafx.collections.ListChangeListener<Event>) ch -> catchUpSoon());
         catchUpLater.setOnFinished(e -> catchUp());
         table.setId("eventLog");
@@ -94,6 +95,11 @@ final class EventLogPane extends VBox {
                 if (e != null) tip.setText(e.why());
                 row.setTooltip(e == null ? null : tip);
             });
+            // the row of the moment shown is marked; rows are reused for other events as the table scrolls
+            javafx.beans.InvalidationListener mark = x -> row.pseudoClassStateChanged(CURRENT, row.getItem() != null && row.getItem() == current.get());
+            row.getProperties().put(CURRENT, mark);   // held by the row: the pane's property listens weakly
+            row.itemProperty().addListener(mark);
+            current.addListener(new javafx.beans.WeakInvalidationListener(mark));
             return row;
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
@@ -119,6 +125,10 @@ final class EventLogPane extends VBox {
         Words.dynamic(count, counts);
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
         counts.run();
+        getStylesheets().add(EventLogPane.class.getResource("event-log.css").toExternalForm());
+        shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> findCurrent(false));
+        c.model().positionProperty().addListener((o, a, b) -> findCurrent(true));
+        c.model().modeProperty().addListener((o, a, b) -> findCurrent(true));
         catchUp();
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);
@@ -127,20 +137,24 @@ final class EventLogPane extends VBox {
     }
 
     /**
-     * The table catches up with the driver's events at most this often. Live mode adds events every frame,
+     * The table catches up with the controller's events at most this often. Live mode adds events every frame,
      * and every change of the table's rows lays out all its visible cells again (and following the newest
      * scrolls them all): doing that each frame cost the window most of its frame rate (measured with
      * WindowFpsBench, docs/benchmarks.md). A step after a pause shows its events at once; a burst of them is
      * shown twice a second and once more at its end.
      */
     static final Duration CATCH_UP_EVERY = Duration.millis(500);
-    /** The driver's events, and those the table shows: the driver's as of the last {@link #catchUp}. */
+    /** The controller's events, and those the table shows: the controller's as of the last {@link #catchUp}. */
     private final ObservableList<Event> events;
     private final ObservableList<Event> mirror = FXCollections.observableArrayList();
     private final PauseTransition catchUpLater = new PauseTransition();
     private long caughtUpAt = System.nanoTime() - 1_000_000_000L;
     private boolean catchUpQueued;
-    /** Set from a catch-up to the first layout after it: {@link #followAfterLayout}. */
+    /** The row of the moment shown ({@link #findCurrent}), marked with {@link #CURRENT}. */
+    private final javafx.beans.property.ObjectProperty<Event> current = new javafx.beans.property.SimpleObjectProperty<>(this, "current");
+    /** The style of the row of the moment shown ({@code event-log.css}). */
+    static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
+    /** Set from a change of the moment shown to the layouts after it: {@link #keepInView}. */
     private Runnable followCheck;
     /**
      * While the rows are edited: the table re-selects the chosen event after a reset, and that is not a user's
@@ -163,9 +177,9 @@ final class EventLogPane extends VBox {
     }
 
     /**
-     * Brings the table's rows level with the driver's events: the events gone from the front (live mode keeps
+     * Brings the table's rows level with the controller's events: the events gone from the front (live mode keeps
      * the latest) leave, the new ones at the end are added; any other change (a reset, a branch cut by an
-     * injection) replaces them all. Then, unless a row is chosen, the log follows the newest event.
+     * injection) replaces them all. Then the row of the moment shown is marked and kept in view ({@link #findCurrent}).
      */
     private void catchUp() {
         caughtUpAt = System.nanoTime();
@@ -191,35 +205,81 @@ final class EventLogPane extends VBox {
         } finally {
             catchingUp = false;
         }
-        if (table.getSelectionModel().isEmpty() && !shown.isEmpty()) {
-            table.scrollTo(shown.size() - 1);
-            followAfterLayout();
-        }
+        findCurrent(true);
     }
 
     /**
-     * Scrolling to the newest row right after rows were added can stop short of it: the table's VirtualFlow (JavaFX
-     * 21) places the row from an offset past the end and, laying it out, settles a row or more above the end
-     * (JDK-8328167). The log then looks stale, and a paused run brings no catch-up to mend it. So once the table
-     * is laid out, while still no row is chosen, it is looked at, and if the newest row is not on screen it is
-     * moved to its end. Once a catch-up, not every frame: between catch-ups the user may scroll the log by hand.
+     * Marks the row of the moment shown: the event that led to it — the one whose seq is the position (or, when the
+     * filters hide it, the last shown before it); in live mode the newest. With {@code reveal} it is also kept in
+     * view ({@link #keepInView}): always in step mode, where it moves only by a step, a jump or a breakpoint stop;
+     * in live mode only while no row is chosen, as the log follows the newest events until one is.
      */
-    private void followAfterLayout() {
-        javafx.scene.Scene scene = getScene();
-        if (scene == null || followCheck != null) return;
-        followCheck = () -> {
-            scene.removePostLayoutPulseListener(followCheck);
-            followCheck = null;
-            if (!table.getSelectionModel().isEmpty() || shown.isEmpty()) return;
-            int newest = shown.size() - 1;
-            if (!(table.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow)) return;
-            javafx.scene.control.IndexedCell<?> last = flow.getLastVisibleCell();
-            if (last == null || last.getIndex() != newest) flow.setPosition(1);
-        };
-        scene.addPostLayoutPulseListener(followCheck);
+    private void findCurrent(boolean reveal) {
+        boolean live = c.model().modeProperty().get() == Engine.Mode.LIVE;
+        int at = shown.isEmpty() ? -1 : live ? shown.size() - 1 : lastAtOrBefore(c.model().getPosition());
+        current.set(at < 0 ? null : shown.get(at));
+        if (reveal && at >= 0 && (!live || table.getSelectionModel().isEmpty())) keepInView();
     }
 
-    /** Whether the table shows every event the driver holds (for tests: a burst is shown a moment later). */
+    /** The index in {@link #shown} of the last event whose seq is ≤ {@code seq}, or -1 (the rows are in seq order). */
+    private int lastAtOrBefore(long seq) {
+        int lo = 0, hi = shown.size();
+        while (lo < hi) {   // the first index whose seq is > seq
+            int mid = (lo + hi) >>> 1;
+            if (shown.get(mid).seq() <= seq) lo = mid + 1; else hi = mid;
+        }
+        return lo - 1;
+    }
+
+    /**
+     * Scrolls the log, once it is laid out, just enough that the current row is wholly on screen (if it is not
+     * already: a row in view stays where it is). Not through {@code table.scrollTo}, which puts the row at the
+     * top and, right after rows were added, can stop short of the newest: the table's VirtualFlow (JavaFX 21)
+     * places the row from an offset past the end and, laying it out, settles a row or more above the end
+     * (JDK-8328167). So the flow is looked at after the layout pass, and moved — to its very end for the newest
+     * row — then looked at again on the next pulses (a few times at most) until the row is there. Once a change,
+     * not every frame: between changes the user may scroll the log by hand.
+     */
+    private void keepInView() {
+        javafx.scene.Scene scene = getScene();
+        if (scene == null || followCheck != null) return;
+        int[] tries = {0};
+        followCheck = () -> {
+            Event e = current.get();
+            int at = e == null ? -1 : lastAtOrBefore(e.seq());
+            boolean moved = false;
+            if (at >= 0 && table.lookup(".virtual-flow") instanceof javafx.scene.control.skin.VirtualFlow<?> flow && !inView(flow, at)) {
+                if (at == shown.size() - 1) flow.setPosition(1); else flow.scrollTo(at);
+                moved = true;
+            }
+            if (!moved || ++tries[0] >= 3) {
+                scene.removePostLayoutPulseListener(followCheck);
+                followCheck = null;
+            } else {
+                javafx.application.Platform.requestNextPulse();
+            }
+        };
+        scene.addPostLayoutPulseListener(followCheck);
+        javafx.application.Platform.requestNextPulse();
+    }
+
+    /** Whether row {@code at} is laid out wholly inside the flow's viewport (above its horizontal scroll bar, if shown). */
+    private static boolean inView(javafx.scene.control.skin.VirtualFlow<?> flow, int at) {
+        javafx.scene.control.IndexedCell<?> cell = flow.getVisibleCell(at);
+        if (cell == null || !cell.isVisible() || cell.getIndex() != at) return false;
+        javafx.geometry.Bounds f = flow.localToScene(flow.getLayoutBounds());
+        double bottom = f.getMaxY();
+        for (javafx.scene.Node n : flow.lookupAll(".scroll-bar"))
+            if (n instanceof javafx.scene.control.ScrollBar sb && sb.getOrientation() == javafx.geometry.Orientation.HORIZONTAL && sb.isVisible())
+                bottom -= sb.getHeight();
+        javafx.geometry.Bounds b = cell.localToScene(cell.getLayoutBounds());
+        return b.getMinY() >= f.getMinY() - 0.5 && b.getMaxY() <= bottom + 0.5;
+    }
+
+    /** The event whose row is marked as the moment shown (for tests), or null. */
+    Event current() { return current.get(); }
+
+    /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */
     boolean caughtUp() { return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
 
     /** The selected event's causes and effects: a link per event found, a note when a search ran out. */

@@ -277,6 +277,7 @@ public final class ScenarioEditor extends VBox {
         return CompletableFuture.supplyAsync(s::open)
                 .thenCompose(driver::load)
                 .whenCompleteAsync((v, ex) -> {
+                    if (ex == null) driver.settings().putAll(s.settings());   // e.g. the speed it was saved with
                     Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
                     if (why != null) say("Cannot open session " + p.getFileName() + ": "
                             + (why.getMessage() == null ? why.toString() : why.getMessage().lines().findFirst().orElse("")), "error");
@@ -318,7 +319,7 @@ public final class ScenarioEditor extends VBox {
         String base = driver.scenario().name().replaceAll("[^A-Za-z0-9._-]+", "-");
         Path p = dialogs.chooseSave(window(), SESSION, directory(), base + ".gmpsession");
         if (p == null) return CompletableFuture.completedFuture(null);
-        return driver.session(Map.of()).thenAcceptAsync(s -> {
+        return driver.session(Map.copyOf(driver.settings())).thenAcceptAsync(s -> {
             try {
                 SessionFile.write(p, s);
                 say(Words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");

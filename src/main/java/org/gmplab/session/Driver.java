@@ -578,4 +578,14 @@ public final class Driver implements AutoCloseable {
     private static void onFx(Runnable r) {
         if (Platform.isFxApplicationThread()) r.run(); else Platform.runLater(r);
     }
+
+    // ---- settings a saved session keeps (FX thread) ----------------------------------------------------
+
+    private final javafx.collections.ObservableMap<String, String> settings = javafx.collections.FXCollections.observableHashMap();
+
+    /**
+     * The window's settings by name (e.g. {@code "speed"}) that a saved session keeps ({@link #session}'s
+     * argument) and an opened one puts back: each control writes its own here and follows changes to it. FX thread.
+     */
+    public javafx.collections.ObservableMap<String, String> settings() { return settings; }
 }

@@ -43,9 +43,10 @@ class LiveWindowScreenshotTest {
 
     @Test
     void wholeWindowLiveAndPaused(FxRobot robot) throws Exception {
-        // given spawn1000 running live for a while (some 20 ms of Go time)
-        robot.clickOn("#modeLive");
+        // given spawn1000 running live for a while (some 20 ms of Go time, at 4 ms of Go time a second)
         var c = content.driver();
+        robot.interact(() -> c.settings().put("speed", "4"));
+        robot.clickOn("#modeLive");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> c.model().modeProperty().get() == Engine.Mode.LIVE
                 && c.model().getSnapshot() != null && c.model().getSnapshot().time() > 20_000_000L);
         // when paused

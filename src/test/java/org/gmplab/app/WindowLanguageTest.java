@@ -73,6 +73,9 @@ class WindowLanguageTest {
     @Test
     void chineseReachesEveryTextOfTheWindowAndEnglishComesBack(FxRobot robot) throws Exception {
         robot.interact(() -> content.editorToggle().setSelected(true));   // the editor's words too
+        // the timeline's words change once the run is scanned (its end, how much is explored): let that happen first
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS,
+                () -> robot.lookup("#timelinePreview").queryLabeled().getText().startsWith("explored to event"));
         WaitForAsyncUtils.waitForFxEvents();
         List<String> before = Words.texts(root);
         // when 简体中文 is chosen in the toolbar

@@ -124,6 +124,7 @@ class ControlsTest {
     void spacePlaysAndPausesAndTheTimelineJumps(FxRobot robot) throws Exception {
         settle();
         long start = c.model().getPosition();
+        robot.interact(() -> pane.transport.speed.setValue(pane.transport.speed.getMax()));   // 64 major events a second
         // when Space is pressed, the run plays
         robot.clickOn("#where");
         robot.type(KeyCode.SPACE);
@@ -422,7 +423,7 @@ class ControlsTest {
                 for (Event e : h.lastEvents()) if (e.kind() == EventKind.STEAL && first < 0) first = e.seq();
         }
         // when Play is clicked at full speed
-        robot.interact(() -> pane.transport.speed.setValue(60));
+        robot.interact(() -> pane.transport.speed.setValue(pane.transport.speed.getMax()));
         robot.clickOn("#play");
         // then playing stops by itself at the first steal
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !c.model().playingProperty().get() && c.model().getPosition() > c.start());

@@ -23,7 +23,9 @@ record TestPane(Driver driver, ControlsPane pane, SchedulerView view) {
         SchedulerView view = new SchedulerView();
         view.setAnimationMillis(0);
         ControlsPane pane = new ControlsPane(c, view);
-        stage.setScene(new Scene(pane, 1280, 800));
+        Scene scene = new Scene(pane, 1280, 800);
+        scene.getStylesheets().add(org.gmplab.view.Theme.stylesheet("light").toExternalForm());   // as the app does
+        stage.setScene(scene);
         return new TestPane(c, pane, view);
     }
 

@@ -227,7 +227,7 @@ class EditorTest {
 
     @Test
     void openingASessionFileRestoresItsPosition(FxRobot robot) throws Exception {
-        // given a session saved 40 events into the three-goroutine program, with one action injected
+        // given a session saved 40 events into the three-goroutine program, with one action injected, at 4 events a second
         Path file = dir.resolve("three.gmpsession");
         long position;
         try (History h = new History(GoSource.parse(THREE, "three.go"))) {
@@ -235,9 +235,10 @@ class EditorTest {
             h.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
             h.jumpTo(40);
             position = h.position();
-            SessionFile.write(file, Session.of(h, Map.of()));
+            SessionFile.write(file, Session.of(h, Map.of("speed", "4")));
         }
         String text = editor.text();
+        assertThat(c.settings()).containsEntry("speed", "1");
         // when it is opened
         answers.open = file;
         robot.clickOn("#editorOpen");
@@ -245,6 +246,8 @@ class EditorTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> "three".equals(c.model().scenarioProperty().get().name()) && c.model().getPosition() == position);
         assertThat(editor.text()).isEqualTo(text);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message(robot).getText().contains("at position " + position));
+        // with the speed it was saved with
+        assertThat(c.settings()).containsEntry("speed", "4");
         // and Save session writes the same moment back
         Path again = dir.resolve("again.gmpsession");
         answers.save = again;
@@ -253,6 +256,7 @@ class EditorTest {
         Session s = SessionFile.read(again);
         assertThat(s.position()).isEqualTo(position);
         assertThat(s.actions()).hasSize(1);
+        assertThat(s.settings()).containsEntry("speed", "4");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.io.Folders;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
@@ -16,13 +17,14 @@ import org.gmplab.lessons.LessonRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code gmplab verify lessons/}: runs every lesson headless and checks every step. */
+/** {@code gmplab verify lessons/}: runs every lesson headless and checks every step; with no path, the lessons the window would show. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.")
 final class VerifyCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "lesson files or folders of them")
-    List<Path> paths;
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "lesson files or folders of them; "
+            + "default: ./lessons, else lessons/ beside the jar, else the lessons bundled with GMP Lab")
+    List<Path> paths = new ArrayList<>();
 
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -30,6 +32,10 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<Path> files = new ArrayList<>();
+        if (paths.isEmpty()) {
+            paths.add(Folders.lessons(null));
+            out.println("lessons in " + Folders.describe(paths.get(0)));
+        }
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try {

@@ -32,7 +32,7 @@ public final class Folders {
     }
 
     /** {@code name} in {@code workingDir}, else beside the jar (in {@code jarDir}), else the bundled copy. */
-    static Path find(String name, Path workingDir, Path jarDir) {
+    public static Path find(String name, Path workingDir, Path jarDir) {
         for (Path dir : new Path[] {workingDir, jarDir}) {
             Path p = dir == null ? null : dir.resolve(name);
             if (p != null && Files.isDirectory(p)) return p.toAbsolutePath().normalize();

@@ -74,8 +74,8 @@ public final class GmpLabApp extends Application {
             scene.getStylesheets().setAll(Theme.stylesheet(b).toExternalForm());
             view.setTheme(Theme.named(b));
         });
-        stage.setTitle("GMP Lab — " + sc.name());
-        controller.scenarioProperty().addListener((o, a, b) -> stage.setTitle("GMP Lab — " + b.name()));
+        stage.setTitle(title(sc));
+        controller.scenarioProperty().addListener((o, a, b) -> stage.setTitle(title(b)));
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
@@ -85,6 +85,9 @@ public final class GmpLabApp extends Application {
     /** The parts of the window, for tests that mount the same content. */
     record Content(Controller controller, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
                    ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle) {}
+
+    /** The window's title: the scenario and the Go release whose scheduler runs it. */
+    static String title(Scenario sc) { return "GMP Lab — " + sc.name() + " (Go " + sc.goRelease() + ")"; }
 
     /**
      * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
@@ -125,7 +128,9 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
-        ControlsPane pane = new ControlsPane(controller, view, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(controller);
+        ControlsPane pane = new ControlsPane(controller, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);

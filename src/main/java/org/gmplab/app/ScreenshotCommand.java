@@ -64,6 +64,9 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "--gomaxprocs", paramLabel = "N", description = "number of Ps; default: the scenario's")
     Integer gomaxprocs;
 
+    @Option(names = "--go", paramLabel = "1.23|1.26", description = "Go release whose G-M-P rules run: 1.23 or 1.26; default: the scenario's")
+    String go;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "PNG file to write")
     Path output;
 
@@ -84,6 +87,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         try {
             sc = ScenarioJson.load(scenarioFile);
             if (gomaxprocs != null) sc = sc.withGomaxprocs(gomaxprocs);
+            if (go != null) sc = Main.withGo(sc, go);
         } catch (ScenarioException e) {
             throw new Main.BadInput(e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Limit;
 import org.gmplab.engine.Outcome;
+import org.gmplab.gotrace.GoTraceReader;
 import org.gmplab.snapshot.Event;
 import org.gmplab.trace.AtomicFile;
 import org.gmplab.trace.EventsJson;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Parameters;
         description = "Export a scenario's or session's run: event log (jsonl), Perfetto trace, or schedtrace text.")
 final class ExportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SESSION_OR_SCENARIO", description = "a session file or a scenario file (.json)")
+    @Parameters(index = "0", paramLabel = "SESSION_OR_SCENARIO", description = "a session file, a scenario file (.json), or a real Go execution trace (perfetto only)")
     Path input;
 
     @Option(names = "--format", paramLabel = "jsonl|perfetto|schedtrace", required = true,
@@ -41,6 +42,10 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = "--at", paramLabel = "N", description = "stop at the first moment that includes event N (default: the session's moment, or the end of a scenario)")
     Long at;
+
+    @Option(names = "--go", paramLabel = "1.23|1.26",
+            description = "a scenario's Go release: 1.23 or 1.26 (a P in a system call stays running); default: the scenario's")
+    String go;
 
     @Option(names = "--detail", description = "schedtrace: print P, M and G lines too (as scheddetail=1)")
     boolean detail;
@@ -60,11 +65,15 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (GoTraceReader.looksLikeGoTrace(input)) // a real Go run, read by gmplab import
+            return ImportCommand.exportPerfetto(input, format, output, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (!List.of("jsonl", "perfetto", "schedtrace").contains(format))
             throw new Main.BadInput("--format must be jsonl, perfetto or schedtrace, got '" + format + "'");
         long limit = RunCommand.parseDuration("--until", until);
         if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
-        Input in = Input.load(input);
+        if (go != null && Input.looksLikeSession(input))
+            throw new Main.BadInput("--go does not apply to a session: it replays the run it recorded");
+        Input in = go == null ? Input.load(input) : Input.load(input).withGo(go);
         // The run happens while the output is written: jsonl goes out event by event, so a long run holds
         // none of its history (a Perfetto trace is built from all of them at the end).
         AtomicFile.Body body = w -> {

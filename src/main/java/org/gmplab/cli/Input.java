@@ -41,11 +41,14 @@ record Input(Scenario scenario, List<Action.AppliedAction> actions, long positio
         }
     }
 
+    /** This input's scenario under {@code --go V} (for a scenario file: a session replays the run it recorded). */
+    Input withGo(String v) { return new Input(Main.withGo(scenario, v), actions, position); }
+
     /**
      * A quick look at the start of the file, before a strict parse either way; a file that cannot be read,
      * or is not a regular file, is left to the scenario reader to report properly.
      */
-    private static boolean looksLikeSession(Path file) {
+    static boolean looksLikeSession(Path file) {
         return TextFile.head(file, 256).contains("\"" + SessionFile.FORMAT + "\"");
     }
 

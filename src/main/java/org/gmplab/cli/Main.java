@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** {@code gmplab}: the headless commands. Bad input gets one line naming what is wrong, and exit code 2. */
 @Command(name = "gmplab", mixinStandardHelpOptions = true, version = "GMP Lab 0.1.0",
         description = "Go's G-M-P scheduler, running for real on Java threads.",
-        subcommands = {RunCommand.class, VerifyCommand.class, ExportCommand.class})
+        subcommands = {RunCommand.class, VerifyCommand.class, ExportCommand.class, ImportCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for bad input (files, fields, values), as Go's tools use 2 for usage errors. */
@@ -71,6 +71,15 @@ public final class Main implements Runnable {
             err.println("gmplab: stopped: the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MB) ran out: raise it, e.g. java -Xmx2g -jar gmplab.jar");
             return STOPPED;
+        }
+    }
+
+    /** {@code --go V} applied to {@code sc}: a version other than 1.23 or 1.26, or 1.26 for Go 1.0's scheduler, is bad input. */
+    public static org.gmplab.engine.program.Scenario withGo(org.gmplab.engine.program.Scenario sc, String v) {
+        try {
+            return sc.withGo(org.gmplab.engine.program.Scenario.GoVersion.of(v));
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--go: " + e.getMessage());
         }
     }
 

@@ -54,6 +54,10 @@ final class RunCommand implements Callable<Integer> {
             description = "scheduler design: gmp (Go 1.23, default) or go1.0 (one global queue under one lock, no Ps); default: the scenario's")
     String scheduler;
 
+    @Option(names = "--go", paramLabel = "1.23|1.26",
+            description = "which Go release's G-M-P rules: 1.23 (default) or 1.26 (a P in a system call stays running, status=1); default: the scenario's")
+    String go;
+
     @Option(names = "--lockstats", description = "at the end, print how often sched.lock was taken and waited for")
     boolean lockstats;
 
@@ -88,8 +92,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (sessionFile != null && scenarioFile != null) throw new Main.BadInput("give a SCENARIO or --session FILE, not both");
         if (sessionFile == null && scenarioFile == null) throw new Main.BadInput("Missing required parameter: 'SCENARIO' (or --session FILE)");
-        if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null))
-            throw new Main.BadInput("--gomaxprocs, --seed and --scheduler do not apply to a session: it replays the run it recorded");
+        if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null || go != null))
+            throw new Main.BadInput("--gomaxprocs, --seed, --scheduler and --go do not apply to a session: it replays the run it recorded");
         if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
@@ -158,6 +162,7 @@ final class RunCommand implements Callable<Integer> {
                     throw new Main.BadInput("--scheduler: " + e.getMessage());
                 }
             }
+            if (go != null) sc = Main.withGo(sc, go);
         } catch (IllegalArgumentException e) {
             throw new Main.BadInput("--" + e.getMessage());
         }

@@ -10,21 +10,31 @@ import java.util.concurrent.Callable;
 
 import org.gmplab.engine.program.ScenarioException;
 import org.gmplab.io.Folders;
+import org.gmplab.lessons.Grade;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code gmplab verify lessons/}: runs every lesson headless and checks every step; with no path, the lessons the window would show. */
+/**
+ * {@code gmplab verify lessons/}: runs every lesson headless and checks every step; with no path, the lessons
+ * the window would show. {@code gmplab verify homework/} grades exercises: per exercise, which checks pass and
+ * which do not yet, with what the run shows instead.
+ */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = "Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.")
+        description = {"Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.",
+                "Homework (homework/) is graded: each exercise's checks, passed or not yet, against the scenario you edit."})
 final class VerifyCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "PATH", arity = "0..*", description = "lesson files or folders of them; "
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "lesson or homework files, or folders of them; "
             + "default: ./lessons, else lessons/ beside the jar, else the lessons bundled with GMP Lab")
     List<Path> paths = new ArrayList<>();
+
+    @Option(names = "--solutions", description = "grade each homework with its reference solution instead of the scenario you edit")
+    boolean solutions;
 
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -58,6 +68,10 @@ final class VerifyCommand implements Callable<Integer> {
             } catch (ScenarioException e) {
                 throw new Main.BadInput(e.getMessage());
             }
+            if (lesson.homework() != null) {
+                if (!grade(lesson, out)) failed++;
+                continue;
+            }
             String problem = LessonRunner.verify(lesson);
             if (problem == null) {
                 long checks = lesson.steps().stream().mapToLong(s -> s.checks().size()).sum();
@@ -69,5 +83,20 @@ final class VerifyCommand implements Callable<Integer> {
         }
         out.println(files.size() - failed + " passed, " + failed + " failed");
         return failed == 0 ? 0 : 1;
+    }
+
+    /** Prints a homework's grade: one line if it passes, else its task, the file to edit and every check. */
+    private boolean grade(Lesson lesson, PrintWriter out) {
+        Lesson.Homework hw = lesson.homework();
+        Grade grade = Grade.of(solutions ? lesson.withSolution() : lesson);
+        String scenario = solutions ? hw.solutionFile() : hw.scenarioFile();
+        if (grade.passed()) {
+            out.println("ok   " + lesson.id() + " (homework: " + scenario + " passes)");
+            return true;
+        }
+        out.println("TODO " + lesson.id() + ": " + hw.task().en());
+        out.println("     edit " + scenario);
+        for (String line : grade.lines()) out.println("     " + line);
+        return false;
     }
 }

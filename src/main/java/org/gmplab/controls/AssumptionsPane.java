@@ -16,11 +16,16 @@ final class AssumptionsPane extends ScrollPane {
     record Item(String title, String text) {}
 
     final VBox box = new VBox(8);
+    /** The first line: which Go release's rules run (Go 1.23, 1.26, or the Go 1.0 setting). */
+    final Label header = new Label();
+    private String release = "1.23";
 
     AssumptionsPane() {
         setId("assumptions");
         setFitToWidth(true);
-        box.getChildren().add(new Label("Where this engine simplifies Go:"));
+        header.setId("assumptionsVersion");
+        Words.dynamic(header, () -> header.setText(Words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release)));
+        box.getChildren().add(header);
         for (Item it : load()) {
             Label l = new Label();
             Words.dynamic(l, () -> l.setText("• " + Words.get(it.title()) + Words.get(": ") + Words.get(it.text())));
@@ -29,6 +34,12 @@ final class AssumptionsPane extends ScrollPane {
         }
         box.setStyle("-fx-padding: 8;");
         setContent(box);
+    }
+
+    /** Says which Go release's rules run ({@code Scenario.goRelease()}). */
+    void showRelease(String goRelease) {
+        release = goRelease;
+        header.setText(Words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release));
     }
 
     static List<Item> load() {

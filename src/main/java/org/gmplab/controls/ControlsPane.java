@@ -119,6 +119,8 @@ public final class ControlsPane extends StackPane {
                 tab("Breakpoints", breakpoints, "Pause on scheduler events or state changes"),
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
+        assumptions.showRelease(c.scenarioProperty().get().goRelease());
+        c.scenarioProperty().addListener((o, a, sc) -> assumptions.showRelease(sc.goRelease()));
         split.getItems().setAll(view, tabs);
         split.setDividerPositions(0.6);
 
@@ -235,6 +237,9 @@ public final class ControlsPane extends StackPane {
 
     /** Whether the transport is locked (see {@link #lock}). */
     public boolean locked() { return lockedBy != null; }
+
+    /** {@link #locked()}, to follow (FX thread). */
+    public javafx.beans.property.ReadOnlyBooleanProperty lockedProperty() { return locked; }
 
     /**
      * Shows {@code panel} left of the canvas, under the toolbar, with a divider to drag (e.g. the scenario

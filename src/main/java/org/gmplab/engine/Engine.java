@@ -61,7 +61,8 @@ public final class Engine implements AutoCloseable {
         this.trace = new Trace(recordEvents ? this::onEvent : null);
         trace.bind(ts);
         CompiledProgram program = Compiler.compile(scenario.program());
-        this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler());
+        this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler(),
+                scenario.go() == Scenario.GoVersion.GO126);
         this.reader = new WorldReader(sched);
         if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);
         MemoryBudget.restoreReserve();

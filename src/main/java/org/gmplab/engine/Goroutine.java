@@ -44,10 +44,17 @@ public final class Goroutine {
     /** Go's {@code selectDone}: the first channel to complete a select's communication wins it. */
     @SuppressWarnings("unused") private volatile int selectDone;
 
-    private static final java.lang.invoke.VarHandle SELECT_DONE;
+    /**
+     * Go's {@code _Gscan} bit, as Go 1.26 uses it on a G in a system call ({@code setBlockOnExitSyscall}): while
+     * another thread holds it, the G cannot leave the call, so that thread may take the G's P.
+     */
+    @SuppressWarnings("unused") private volatile int scan;
+
+    private static final java.lang.invoke.VarHandle SELECT_DONE, SCAN;
     static {
         try {
             SELECT_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "selectDone", int.class);
+            SCAN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "scan", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -57,6 +64,12 @@ public final class Goroutine {
     boolean winSelect() { return SELECT_DONE.compareAndSet(this, 0, 1); }
 
     void resetSelect() { SELECT_DONE.setVolatile(this, 0); }
+
+    /** Sets the {@code _Gscan} bit if it is clear (Go's {@code castogscanstatus}); false if someone holds it. */
+    boolean castogscan() { return SCAN.compareAndSet(this, 0, 1); }
+
+    /** Clears the {@code _Gscan} bit (Go's {@code casfrom_Gscanstatus}). */
+    void casfromGscan() { SCAN.setVolatile(this, 0); }
 
     public Goroutine() { }
 

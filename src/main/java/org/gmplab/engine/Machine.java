@@ -313,11 +313,25 @@ public class Machine extends EngineThread {
     /**
      * Go's {@code goschedImpl}: gp goes to the tail of the global queue; then {@code wakep} (1.22+).
      * {@code injected}: the Gosched was injected from outside ({@link Action.Gosched}), which the event says.
+     * Go 1.26: a G preempted for a stop-the-world stays in its P's runnext instead, to run first afterwards.
      */
     private void goschedImpl(Goroutine gp, boolean preempted, boolean injected) {
         Processor pp = p;
         gp.status = GStatus.RUNNABLE;
         dropg(gp);
+        if (sched.go126 && preempted && sched.gcwaiting) {
+            // If preempted for STW, keep the G on the local P in runnext so it can keep running immediately
+            // after the STW.
+            pp.runq.runqput(gp, true, sched.runq);
+            if (trace().on()) {
+                Goroutine kicked = pp.runq.kicked();
+                trace().emit(this, EventKind.PREEMPT, gp.goid, id, pp.id, Trace.d("global", sched.runq.sizeRacy(), "runnext", 1),
+                        gp + " was preempted for a stop-the-world: it stays in P" + pp.id + "'s runnext (Go 1.26), to run first when the world starts again"
+                                + (kicked == null ? "" : " (" + kicked + " is kicked to the tail)"));
+            }
+            if (sched.mainStarted) sched.wakep(this);
+            return;
+        }
         sched.lock.lock();
         try {
             sched.runq.put(gp);
@@ -367,11 +381,12 @@ public class Machine extends EngineThread {
     /** Go's {@code entersyscall}, or {@code entersyscallblock} for a call known to block. */
     void entersyscall(Goroutine gp, long d, boolean blocking) {
         if (blocking) Syscalls.entersyscallblock(this, gp, d);
+        else if (sched.go126) Syscalls126.entersyscall(this, gp, d);
         else Syscalls.entersyscall(this, gp, d);
     }
 
     /** Go's {@code exitsyscall} fast paths: true if the G runs on, false if it goes through exitsyscall0. */
-    boolean exitsyscall(Goroutine gp) { return Syscalls.exitsyscall(this, gp); }
+    boolean exitsyscall(Goroutine gp) { return sched.go126 ? Syscalls126.exitsyscall(this, gp) : Syscalls.exitsyscall(this, gp); }
 
     /** time.Sleep's timer, added once gp is waiting (Go's {@code resetForSleep}): on this M's P. */
     void addSleepTimer(Goroutine gp, long when) {

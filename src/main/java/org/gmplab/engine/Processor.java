@@ -59,8 +59,22 @@ public final class Processor {
         // runqgrab: "if pp.status == _Prunning { usleep(3) }" -- give the owner a chance to run the G it
         // just readied into runnext before a thief takes it.
         this.runq = new RunQueue(runqSize, () -> {
-            if (status == PStatus.RUNNING) sched.usleep(sched.costs.runnextBackoff());
+            if (runnextStealBackoff()) sched.usleep(sched.costs.runnextBackoff());
         });
+    }
+
+    /**
+     * Whether a thief about to take this P's runnext sleeps 3 µs first ({@code runqgrab}): when the P is
+     * running, its owner is likely to run that G at once. Go 1.26 (CL 720441) skips the sleep when the P's G
+     * is in a system call — the P is still {@code _Prunning} then, but its owner will not be scheduling soon.
+     */
+    boolean runnextStealBackoff() {
+        if (status != PStatus.RUNNING) return false;
+        if (!sched.go126) return true;
+        Machine mp = m;
+        if (mp == null) return false;
+        Goroutine gp = mp.curg;
+        return gp == null || gp.status != GStatus.SYSCALL;
     }
 
     public int id() { return id; }

@@ -32,6 +32,14 @@ public final class Sched {
     final GlobalRunQueue runq;
     /** The Go 1.0 scheduler's state (mcpu, mcpumax, its timers), or null under Go 1.23's G-M-P. */
     final Go10Sched go10;
+    /**
+     * Go 1.26's rules instead of Go 1.23's (docs/engine.md, "Go 1.23 and Go 1.26"): no {@code _Psyscall} — an M
+     * in a system call keeps its P in {@code _Prunning} ({@link Syscalls126}); retake, stop-the-world and
+     * {@code preemptone} leave or take such a P through {@code setBlockOnExitSyscall}; a thief does not back off
+     * before taking the runnext of a P whose G is in a syscall; a G preempted for a stop-the-world stays in its
+     * P's runnext.
+     */
+    final boolean go126;
 
     // Idle Ms (Go's sched.midle, LIFO) and idle Ps (sched.pidle, LIFO). Guarded by lock.
     private Machine midle;
@@ -144,8 +152,9 @@ public final class Sched {
     final CompiledProgram program;
 
     Sched(Engine engine, int gomaxprocs, int runqSize, CompiledProgram program, Turnstile ts, Trace trace, Costs costs,
-          org.gmplab.engine.program.Scenario.Scheduler design) {
+          org.gmplab.engine.program.Scenario.Scheduler design, boolean go126) {
         this.engine = engine;
+        this.go126 = go126;
         boolean go10Design = design == org.gmplab.engine.program.Scenario.Scheduler.GO10;
         this.lock = new SchedLock(ts instanceof StepTurnstile, go10Design, costs.globalOp());
         this.runq = new GlobalRunQueue(lock);

@@ -46,9 +46,15 @@ final class StopTheWorld {
             // stop current P
             self.status = PStatus.GCSTOP;
             sched.stopwait--;
-            // try to retake all P's in Psyscall status
+            // try to retake all P's in syscalls: Go 1.23's _Psyscall by CAS; Go 1.26 holds the G in its call
             for (Processor pp : sched.allp) {
-                if (pp.status == PStatus.SYSCALL && pp.casStatus(PStatus.SYSCALL, PStatus.GCSTOP)) {
+                if (sched.go126) {
+                    Syscalls126.SyscallingThread thread = Syscalls126.setBlockOnExitSyscall(pp);
+                    if (thread != null) {
+                        thread.gcstopP();
+                        thread.resume();
+                    }
+                } else if (pp.status == PStatus.SYSCALL && pp.casStatus(PStatus.SYSCALL, PStatus.GCSTOP)) {
                     pp.syscalltick++;
                     sched.stopwait--;
                 }
@@ -92,6 +98,8 @@ final class StopTheWorld {
             Machine mp = pp.m;
             if (mp == null || mp == self) continue;
             Goroutine gp = mp.curg;
+            // Go 1.26's preemptone leaves a G in a syscall alone (under 1.23 its P is not running)
+            if (gp != null && gp.status == GStatus.SYSCALL) continue;
             if (gp != null) gp.preempt = true;
             pp.preempt = true;
         }

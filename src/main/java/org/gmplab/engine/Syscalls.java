@@ -7,7 +7,8 @@ import org.gmplab.snapshot.EventKind;
  * still affine to this M, so that a short call gets it straight back; sysmon retakes it if the call lasts
  * (see {@link Sysmon#retake}). {@code exitsyscall} then tries, in order: the old P, any idle P, and
  * finally gives up — the G goes to the global queue and the M to sleep ({@code exitsyscall0}).
- * Each function runs on the M making the call, with its G.
+ * Each function runs on the M making the call, with its G. Go 1.26's model is {@link Syscalls126}; the slow
+ * path {@link #exitsyscall0} and {@link #entersyscallblock} serve both.
  */
 final class Syscalls {
     private Syscalls() { }
@@ -138,7 +139,7 @@ final class Syscalls {
         m.stopm();
     }
 
-    private static void explain(Machine m, Goroutine gp, Processor pp, int path, String why) {
+    static void explain(Machine m, Goroutine gp, Processor pp, int path, String why) {
         Sched sched = m.sched;
         if (sched.trace.on()) sched.trace.emit(m, EventKind.EXITSYSCALL, gp.goid, m.id, pp == null ? -1 : pp.id, Trace.d("path", path),
                 gp + " returns from its system call: " + why);

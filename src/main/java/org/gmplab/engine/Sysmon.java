@@ -129,21 +129,15 @@ final class Sysmon extends Machine {
      * Returns how many Ps were retaken from syscalls.
      */
     int retake(long now) {
+        if (sched.go126) return retake126(now);
         int n = 0;
         for (Processor pp : sched.allp) {
             PStatus s = pp.status;
             boolean sysretake = false;
             if (s == PStatus.RUNNING || s == PStatus.SYSCALL) {
                 // Preempt G if it's running on the same schedtick for too long.
-                long t = pp.schedtick;
-                if (pp.sysmonSchedtick != t) {
-                    pp.sysmonSchedtick = t;
-                    pp.sysmonSchedwhen = now;
-                } else if (pp.sysmonSchedwhen + FORCE_PREEMPT_NS <= now) {
-                    preemptone(pp, now);
-                    // In case of syscall, preemptone() doesn't work, because there is no M wired to P.
-                    sysretake = true;
-                }
+                // In case of syscall, preemptone() doesn't work, because there is no M wired to P.
+                sysretake = preemptLong(pp, now);
             }
             if (s == PStatus.SYSCALL) {
                 // Retake P from syscall if it's there for more than 1 sysmon tick (at least 20us).
@@ -181,12 +175,78 @@ final class Sysmon extends Machine {
         return n;
     }
 
+    /**
+     * retake's first half: record a new schedtick, or preempt a G (or a chain of runnext Gs) that has run 10 ms
+     * on the same one. Returns true if the slice is over (Go's {@code sysretake}).
+     */
+    private boolean preemptLong(Processor pp, long now) {
+        long t = pp.schedtick;
+        if (pp.sysmonSchedtick != t) {
+            pp.sysmonSchedtick = t;
+            pp.sysmonSchedwhen = now;
+            return false;
+        }
+        if (pp.sysmonSchedwhen + FORCE_PREEMPT_NS > now) return false;
+        preemptone(pp, now);
+        return true;
+    }
+
+    /**
+     * Go 1.26's {@code retake}: only {@code _Prunning} Ps, since a P in a system call stays running. Preempt as
+     * before; then, if the P's M is in a syscall, hold its G there ({@code setBlockOnExitSyscall}) and take the
+     * P under the same two conditions as Go 1.23 (seen on two sysmon ticks; not if idle and younger than 10 ms).
+     */
+    private int retake126(long now) {
+        int n = 0;
+        for (Processor pp : sched.allp) {
+            if (pp.status != PStatus.RUNNING) continue;
+            // If pp is in a syscall, preemptone doesn't work: we need to take the P ourselves.
+            boolean sysretake = preemptLong(pp, now);
+            // Need to decrement number of idle locked M's (pretending that one more is running) before we
+            // take the P and resume. Otherwise the M from which we retake can exit the syscall, increment
+            // nmidle and report deadlock.
+            sched.incidlelocked(-1);
+            Syscalls126.SyscallingThread thread = Syscalls126.setBlockOnExitSyscall(pp);
+            if (thread != null) {
+                long t = pp.syscalltick;
+                if (!sysretake && pp.sysmonSyscalltick != t) {
+                    // Retake the P if it's there for more than 1 sysmon tick (at least 20us).
+                    pp.sysmonSyscalltick = t;
+                    pp.sysmonSyscallwhen = now;
+                    thread.resume();
+                } else if (pp.runq.runqempty() && sched.nmspinning.get() + sched.npidle.get() > 0 && pp.sysmonSyscallwhen + SYSCALL_RETAKE_NS > now) {
+                    // Nothing else to run here, someone is looking for work, and the call is young: leave it.
+                    thread.resume();
+                } else {
+                    // Take the P. Because we hold the scan bit, the G is at worst stuck in exitsyscall.
+                    thread.takeP();
+                    thread.resume();
+                    n++;
+                    if (sched.trace.on()) {
+                        long lasted = now - pp.syscallStart;
+                        sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
+                                Trace.d("inSyscall", lasted, "runq", pp.runq.size(), "syscalltick", t),
+                                "sysmon: P" + pp.id + " is _Prunning but its M" + thread.mp().id + " has been in one system call (syscalltick " + t
+                                        + " unchanged) for at least a sysmon tick (" + lasted / 1000 + " µs now)"
+                                        + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting")
+                                        + " → holds " + thread.gp() + " in the call (setBlockOnExitSyscall), takes P" + pp.id + " and hands it off");
+                    }
+                    sched.handoffp(pp, this);
+                }
+            }
+            sched.incidlelocked(1);
+        }
+        return n;
+    }
+
     /** Go's {@code preemptone}: ask the G running on {@code pp} to stop at its next safe point. */
     private boolean preemptone(Processor pp, long now) {
         Machine mp = pp.m;
         if (mp == null || mp == this) return false;
         Goroutine gp = mp.curg;
         if (gp == null) return false;
+        // Go 1.26: don't bother trying to preempt a goroutine in a syscall (under 1.23 its P has no M).
+        if (gp.status == GStatus.SYSCALL) return false;
         gp.preempt = true;
         pp.preempt = true;
         if (sched.trace.on()) sched.trace.emit(this, EventKind.PREEMPT_REQUEST, gp.goid, id, pp.id,

@@ -88,7 +88,7 @@ final class WorldReader {
         return new Snapshot(time, events, sched.gomaxprocs, sched.mcount(), sched.npidle.get(), sched.nmspinning.get(),
                 sched.needspinning.get(), sched.nmidle, global,
                 sched.idlePs().stream().map(p -> p.id).toList(), sched.idleMs().stream().map(m -> m.id).toList(),
-                sched.gFreeN, ps, ms, gs, sched.go10 != null ? Snapshot.GO10 : Snapshot.GMP,
+                sched.gFreeN, ps, ms, gs, sched.go10 != null ? Snapshot.GO10 : sched.go126 ? Snapshot.GMP126 : Snapshot.GMP,
                 new Snapshot.Lock(sched.lockAcquisitions(), sched.lockContended(), sched.lockWaitNanos()),
                 sched.go10 != null ? sched.go10.mcpu : -1, sched.sysmonwait, sched.handles.mutexes());
     }
@@ -107,8 +107,11 @@ final class WorldReader {
             Machine on = g.m;
             boolean ok = switch (g.status) {
                 case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg");
-                case RUNNING -> place.startsWith("M") && on != null && on.curg == g && (on.p != null || sched.go10 != null);
-                case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && on.p == null;
+                // Go 1.26: a G back from its syscall is running without a P until exitsyscallNoP makes it runnable
+                case RUNNING -> place.startsWith("M") && on != null && on.curg == g
+                        && (on.p != null || sched.go10 != null || (sched.go126 && g.exitsyscall0));
+                // Go 1.26: the M in the syscall keeps its P
+                case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && (on.p == null || sched.go126);
                 case WAITING -> Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected").contains(place);
                 case DEAD -> place.equals("free");
                 default -> false;

@@ -59,7 +59,7 @@ public record Check(String text, String object, String field, String op, String 
         List<String> names = field.equals("status") ? (object.startsWith("P") ? List.of("idle", "running", "syscall", "gcstop", "dead")
                 : List.of("runnable", "running", "syscall", "waiting", "dead"))
                 : field.equals("spinning") || field.equals("blocked") ? List.of("true", "false")
-                : field.equals("scheduler") ? List.of("gmp", "go1.0") : null;
+                : field.equals("scheduler") ? List.of("gmp", "gmp1.26", "go1.0") : null;
         if (names != null && !names.contains(value))
             throw new IllegalArgumentException(object + "." + field + " is one of " + String.join(", ", names) + ", not " + value);
         if (names != null && !op.equals("==") && !op.equals("!="))

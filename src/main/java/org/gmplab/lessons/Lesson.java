@@ -12,19 +12,43 @@ import org.gmplab.snapshot.EventKind;
  * narration says, and may first ask the learner to predict what comes next.
  */
 public record Lesson(String file, String id, Text title, Text summary, String level, int minutes,
-                     Scenario scenario, List<Step> steps) {
+                     Scenario scenario, List<Step> steps, Homework homework) {
     public Lesson {
         Objects.requireNonNull(id);
         steps = List.copyOf(steps);
     }
 
+    public Lesson(String file, String id, Text title, Text summary, String level, int minutes, Scenario scenario, List<Step> steps) {
+        this(file, id, title, summary, level, minutes, scenario, steps, null);
+    }
+
+    /**
+     * An exercise instead of a walk-through: the learner edits {@code scenarioFile} (the lesson's scenario) until
+     * the steps' checks pass; {@code solution} is the reference scenario that passes them, read from
+     * {@code solutionFile}, so that CI can show every exercise is solvable.
+     */
+    public record Homework(Text task, String scenarioFile, String solutionFile, Scenario solution) {
+        public Homework {
+            Objects.requireNonNull(task);
+            Objects.requireNonNull(solution);
+        }
+    }
+
+    /** The same lesson with its reference solution as its scenario (a homework's answer key). */
+    public Lesson withSolution() {
+        if (homework == null) throw new IllegalStateException(id + " is not homework");
+        return new Lesson(file, id, title, summary, level, minutes, homework.solution(), steps, homework);
+    }
+
     /**
      * One step. {@code deeper} and {@code quiz} may be null. {@code restart}, if not null, starts the run
      * again from the beginning, before this step, with the lesson's scenario under that scheduler (lesson 17
-     * runs one workload under Go 1.0's scheduler, then under G-M-P).
+     * runs one workload under Go 1.0's scheduler, then under G-M-P). {@code nothingChanges} declares that the
+     * step's point is that nothing changes; otherwise at least one of its checks must turn from false to true
+     * across the step, so that it checks what the step did and not what was already so.
      */
     public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
-                       Scenario.Scheduler restart) {
+                       Scenario.Scheduler restart, boolean nothingChanges) {
         public Step {
             Objects.requireNonNull(narration);
             Objects.requireNonNull(until);
@@ -33,7 +57,7 @@ public record Lesson(String file, String id, Text title, Text summary, String le
         }
 
         public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
-            this(narration, deeper, until, highlight, checks, quiz, null);
+            this(narration, deeper, until, highlight, checks, quiz, null, false);
         }
     }
 

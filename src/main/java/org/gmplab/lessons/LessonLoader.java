@@ -30,8 +30,8 @@ public final class LessonLoader {
     public static final int FORMAT = 1;
     /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
     static final long MAX_FILE_BYTES = 1L << 20;
-    private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart");
+    private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps", "homework");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -93,7 +93,25 @@ public final class LessonLoader {
             }
             steps.add(step(n, current));
         }
-        return new Lesson(file, id, title, summary, level, minutes, scenario, steps);
+        Lesson.Homework homework = top.members().containsKey("homework") ? homework(top.members().get("homework"), top.members().get("scenario")) : null;
+        return new Lesson(file, id, title, summary, level, minutes, scenario, steps, homework);
+    }
+
+    /**
+     * {@code "homework": {"task": {...}, "solution": "solutions/x.json"}}. The scenario of a homework is a file, the
+     * one the learner edits; the solution is another file in the same folder, loaded here so a broken answer key
+     * is reported as any other mistake.
+     */
+    private Lesson.Homework homework(Node n, Node scenario) throws ScenarioException {
+        Obj o = obj(n, "a homework object {\"task\": {\"en\": ..., \"zh\": ...}, \"solution\": \"path of a scenario file\"}");
+        keys(o, List.of("task", "solution"), List.of("task", "solution"));
+        if (!(scenario instanceof JsonTree.Str start))
+            throw error(scenario, "a homework's scenario is the path of the scenario file the learner edits, got " + JsonTree.describe(scenario));
+        if (!(o.members().get("solution") instanceof JsonTree.Str solution))
+            throw error(o.members().get("solution"), "expected the path of the reference solution's scenario file, got " + JsonTree.describe(o.members().get("solution")));
+        Path solutionFile = scenarioFile(solution);
+        scenarioFile(start);
+        return new Lesson.Homework(text(o.members().get("task")), shown(start), shown(solution), ScenarioFiles.load(solutionFile));
     }
 
     private Scenario scenario(Node n) throws ScenarioException {
@@ -145,7 +163,13 @@ public final class LessonLoader {
             for (Node c : arr(o.members().get("checks"), "an array of checks like \"P0.runq.size == 4\"").items()) checks.add(check(c, sc));
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
         Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart);
+        boolean nothingChanges = o.members().containsKey("nothingChanges") && bool(o.members().get("nothingChanges"));
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges);
+    }
+
+    /** A path the lesson names, as the learner finds it: beside the lesson file as it was given. */
+    private String shown(JsonTree.Str s) {
+        return Path.of(file).resolveSibling(s.value()).normalize().toString();
     }
 
     private Lesson.Until until(Node n, Scenario sc) throws ScenarioException {
@@ -270,6 +294,11 @@ public final class LessonLoader {
     private String string(Node n) throws ScenarioException {
         if (n instanceof JsonTree.Str s) return s.value();
         throw error(n, "expected a string, got " + JsonTree.describe(n));
+    }
+
+    private boolean bool(Node n) throws ScenarioException {
+        if (n instanceof JsonTree.Bool b) return b.value();
+        throw error(n, "expected true or false, got " + JsonTree.describe(n));
     }
 
     private long integer(Node n) throws ScenarioException {

@@ -22,9 +22,19 @@ public final class LessonRunner implements AutoCloseable {
         @Override public String toString() { return check + (ok ? "" : " failed: " + check.object() + (check.field().isEmpty() ? "" : "." + check.field()) + " is " + actual); }
     }
 
-    /** What one step did: the world after it, the events it ran through, and its checks. {@code problem} is null if all is well. */
-    public record StepResult(int index, Snapshot snapshot, List<Event> events, List<CheckResult> checks, String problem) {
+    /**
+     * What one step did: the world after it, the events it ran through, and its checks. {@code problem} is null if
+     * all is well. {@code heldBefore} tells, check by check, whether it already held before the step ran.
+     */
+    public record StepResult(int index, Snapshot snapshot, List<Event> events, List<CheckResult> checks, String problem,
+                             List<Boolean> heldBefore) {
         public boolean ok() { return problem == null; }
+
+        /** Whether some check of the step turned from false to true across it: the step checks what it did. */
+        public boolean showsAChange() {
+            for (int i = 0; i < checks.size(); i++) if (checks.get(i).ok() && !heldBefore.get(i)) return true;
+            return false;
+        }
     }
 
     private final Lesson lesson;
@@ -59,6 +69,9 @@ public final class LessonRunner implements AutoCloseable {
             scenario = lesson.scenario().withScheduler(step.restart());
             engine = Engine.step(scenario);
         }
+        Snapshot before = engine.snapshot();
+        List<Boolean> heldBefore = new ArrayList<>();
+        for (Check c : step.checks()) heldBefore.add(c.holds(before));
         List<Event> events = new ArrayList<>();
         waitedUntil = -1;
         String problem = run(step.until(), events);
@@ -70,7 +83,7 @@ public final class LessonRunner implements AutoCloseable {
             if (!ok && problem == null) problem = "check \"" + c + "\" failed: " + c.object() + (c.field().isEmpty() ? "" : "." + c.field()) + " is " + c.actual(s);
         }
         if (problem == null && step.quiz() != null) problem = quizProblem(step.quiz(), s);
-        return new StepResult(index, s, List.copyOf(events), List.copyOf(results), problem);
+        return new StepResult(index, s, List.copyOf(events), List.copyOf(results), problem, List.copyOf(heldBefore));
     }
 
     private String run(Lesson.Until until, List<Event> into) {
@@ -128,12 +141,23 @@ public final class LessonRunner implements AutoCloseable {
         return null;
     }
 
-    /** Runs every step; returns the first problem as "file: step N: problem", or null if the lesson is sound. */
+    /**
+     * Runs every step; returns the first problem as "file: step N: problem", or null if the lesson is sound. A
+     * step must show what it did: some check of it false before the step and true after it, unless the step
+     * declares {@code "nothingChanges": true} (then its checks hold, and that is its point).
+     */
     public static String verify(Lesson lesson) {
         try (LessonRunner r = new LessonRunner(lesson)) {
             while (!r.done()) {
                 StepResult res = r.runStep();
                 if (!res.ok()) return lesson.file() + ": step " + (res.index() + 1) + ": " + res.problem();
+                Lesson.Step step = lesson.steps().get(res.index());
+                if (step.nothingChanges() && step.checks().isEmpty())
+                    return lesson.file() + ": step " + (res.index() + 1) + ": the step says nothing changes, but has no check to show it";
+                if (!step.nothingChanges() && !res.showsAChange())
+                    return lesson.file() + ": step " + (res.index() + 1) + ": no check turned from false to true across the step"
+                            + (step.checks().isEmpty() ? " (it has none)" : ", each held already before it")
+                            + ": check what the step did, or declare \"nothingChanges\": true if that is its point";
             }
             if (r.engine.outcome() != null && r.engine.outcome().kind() != org.gmplab.engine.Outcome.Kind.EXITED)
                 return lesson.file() + ": the program failed: " + r.engine.outcome().message();

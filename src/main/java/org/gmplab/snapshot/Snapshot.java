@@ -14,8 +14,9 @@ import java.util.List;
  * @param idleMs       M ids on the idle list, head first
  * @param globalFree   number of dead Gs on the global free list
  * @param gs           every G ever allocated (Go's allgs), dead ones included
- * @param scheduler    the scheduler design: "gmp" (Go 1.23) or "go1.0" (one global queue, one lock, no
- *                     Ps: {@code ps} is then empty and {@code gomaxprocs} is Go 1.0's mcpumax)
+ * @param scheduler    the scheduler design: "gmp" (Go 1.23), "gmp1.26" (Go 1.26's G-M-P rules: a P in a
+ *                     system call stays running) or "go1.0" (one global queue, one lock, no Ps: {@code ps} is
+ *                     then empty and {@code gomaxprocs} is Go 1.0's mcpumax)
  * @param lock         how often sched.lock was taken and waited for, since the start
  * @param mcpu         Go 1.0: Ms running Go code (at most gomaxprocs); -1 under G-M-P
  * @param sysmonwait   sysmon is in deep sleep, waiting to be woken (Go's {@code sched.sysmonwait})
@@ -25,7 +26,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
                        int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
                        List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
                        String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes) {
-    public static final String GMP = "gmp", GO10 = "go1.0";
+    public static final String GMP = "gmp", GMP126 = "gmp1.26", GO10 = "go1.0";
 
     /** A G-M-P snapshot with no lock counts (for tests and imported traces). */
     public Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
@@ -37,6 +38,12 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
 
     /** True under Go 1.0's scheduler: no Ps, one global queue. */
     public boolean go10() { return GO10.equals(scheduler); }
+
+    /** True under Go 1.26's G-M-P rules (no {@code _Psyscall}). */
+    public boolean go126() { return GMP126.equals(scheduler); }
+
+    /** The Go release whose scheduler runs: "1.23", "1.26" or "1.0". */
+    public String goVersion() { return go10() ? "1.0" : go126() ? "1.26" : "1.23"; }
 
     /**
      * The scheduler lock (Go's {@code sched.lock}; Go 1.0's {@code runtime·sched} lock), counted from the

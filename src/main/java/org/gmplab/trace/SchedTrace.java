@@ -6,7 +6,9 @@ import org.gmplab.snapshot.Snapshot;
 
 /**
  * {@code GODEBUG=schedtrace=X} and {@code scheddetail=1} output for a snapshot, in Go 1.23's exact format
- * ({@code runtime.schedtrace}), so that a student can put it beside a real Go run.
+ * ({@code runtime.schedtrace}), so that a student can put it beside a real Go run; under Go 1.26's rules in
+ * Go 1.26's (the summary line ends {@code [ 0 0 ] schedticks=[ 16 16 ]}; the detail lines are the same, and a
+ * P in a system call shows {@code status=1} with its M).
  *
  * <p>Fields Go prints that have no counterpart here are printed with the value an idle runtime shows:
  * {@code gcwaiting=false}, {@code nmidlelocked=0}, {@code stopwait=0}, {@code mallocing=0},
@@ -30,6 +32,14 @@ public final class SchedTrace {
             // Go 1.0 had no schedtrace; the same header, then what it had instead of Ps.
             sb.append(" scheduler=go1.0 mcpu=").append(s.mcpu()).append(" mcpumax=").append(s.gomaxprocs())
                     .append(" schedlock=").append(s.lock().acquisitions()).append(" contended=").append(s.lock().contended());
+        }
+        if (!detail && s.go126()) {
+            // Go 1.26: "[ 0 0 ] schedticks=[ 16 16 ]", spaces inside the brackets and a space after each tick
+            sb.append(" [ ");
+            for (Snapshot.Proc p : s.ps()) sb.append(p.runq().size()).append(' ');
+            sb.append("] schedticks=[ ");
+            for (Snapshot.Proc p : s.ps()) sb.append(p.schedtick()).append(' ');
+            return sb.append("]\n").toString();
         }
         if (!detail) {
             sb.append(" [");

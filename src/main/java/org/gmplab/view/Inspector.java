@@ -161,7 +161,10 @@ public final class Inspector {
                 for (Snapshot.Thread m : s.ms()) {
                     if (m.id() != h.id()) continue;
                     if (Layout.isSysmon(m)) yield "M" + m.id() + w.of(": sysmon, a thread without a P that retakes Ps and preempts long runners");
-                    String doing = m.p() >= 0 ? (m.curg() >= 0 ? w.format("runs G%d on P%d", m.curg(), m.p()) : w.format("holds P%d, in its scheduler (g0)", m.p()))
+                    // Go 1.26: an M in a system call keeps its P
+                    boolean inSyscall = m.curg() >= 0 && s.gs().stream().anyMatch(g -> g.goid() == m.curg() && g.status() == 3);
+                    String doing = m.p() >= 0 ? (inSyscall ? w.format("in a syscall with G%d, keeps P%d", m.curg(), m.p())
+                            : m.curg() >= 0 ? w.format("runs G%d on P%d", m.curg(), m.p()) : w.format("holds P%d, in its scheduler (g0)", m.p()))
                             : m.curg() >= 0 ? w.format("in a syscall with G%d, no P", m.curg())
                             : m.nextp() >= 0 ? w.format("handed P%d, starting", m.nextp())
                             : w.of(m.spinning() ? "spinning: looking for work to steal" : "idle, parked");

@@ -35,6 +35,22 @@ class GmpLabAppTest {
     @AfterEach
     void close() { content.controller().close(); }
 
+    /** The toolbar's Go choice runs the scenario again under Go 1.26's rules; the title and the Assumptions tab say so. */
+    @Test
+    void theGoChoiceRunsTheScenarioAgainUnderGo126(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        assertThat(GmpLabApp.title(content.controller().scenarioProperty().get())).endsWith(" (Go 1.23)");
+        assertThat(view.snapshot().go126()).isFalse();
+        robot.clickOn("#goVersion").clickOn("Go 1.26");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null && view.snapshot().go126());
+        org.gmplab.engine.program.Scenario sc = content.controller().scenarioProperty().get();
+        assertThat(sc.go()).isEqualTo(org.gmplab.engine.program.Scenario.GoVersion.GO126);
+        assertThat(GmpLabApp.title(sc)).endsWith(" (Go 1.26)");
+        robot.clickOn("#tab-assumptions");
+        javafx.scene.control.Label header = robot.lookup("#assumptionsVersion").queryAs(javafx.scene.control.Label.class);
+        assertThat(header.getText()).startsWith("Running Go 1.26's scheduler rules.");
+    }
+
     @Test
     void stepAdvancesTheCanvas(FxRobot robot) throws Exception {
         // given the default scenario on screen

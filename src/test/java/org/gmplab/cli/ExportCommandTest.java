@@ -40,6 +40,18 @@ class ExportCommandTest {
         }
     }
 
+    /** {@code --go 1.26} runs a scenario file under Go 1.26's rules; a session keeps the rules it recorded. */
+    @Test
+    void goVersionAppliesToAScenarioAndIsRefusedForASession() throws Exception {
+        Result summary = run("export", "scenarios/fanout.json", "--go", "1.26", "--format", "schedtrace", "--at", "500");
+        assertThat(summary.code()).as(summary.err()).isZero();
+        assertThat(summary.out()).matches("SCHED .* runqueue=\\d+ \\[ (\\d+ )+\\] schedticks=\\[ (\\d+ )+\\]\n");
+        Path f = session(100, false);
+        Result refused = run("export", f.toString(), "--go", "1.26", "--format", "schedtrace");
+        assertThat(refused.code()).isEqualTo(Main.BAD_INPUT);
+        assertThat(refused.err()).isEqualTo("gmplab: --go does not apply to a session: it replays the run it recorded\n");
+    }
+
     @Test
     void schedtraceExportHasTheSameLineFormatsAsRunAndMatchesTheHistorySnapshot() throws Exception {
         Path f = session(1_000, true);

@@ -41,6 +41,63 @@ class LessonsTest {
         assertThat(LessonRunner.verify(broken)).startsWith("lessons/quiz.json: step 2: the quiz answer (choice 0) says \"P0.runnext == G2\"");
     }
 
+    /** A check that held before its step proves nothing about the step: one of them must turn from false to true. */
+    @Test
+    void aStepWhoseChecksAllHeldBeforeItIsRefusedUnlessItSaysNothingChanges() throws Exception {
+        String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));
+        String stale = "\"checks\": [\"G4.status == dead\", \"P0.gfreecnt == 1\"]";
+        assertThat(good).contains(stale);
+        // given step 4 (G4 finishes) checked only by what was so before it
+        String text = good.replace(stale, "\"checks\": [\"gomaxprocs == 1\", \"M0.p == P0\"]");
+        assertThat(LessonRunner.verify(LessonLoader.parse(text, "lessons/stale.json", Path.of("lessons"))))
+                .isEqualTo("lessons/stale.json: step 4: no check turned from false to true across the step, each held already before it:"
+                        + " check what the step did, or declare \"nothingChanges\": true if that is its point");
+        // or by none at all
+        String none = good.replace(stale, "\"checks\": []");
+        assertThat(LessonRunner.verify(LessonLoader.parse(none, "lessons/none.json", Path.of("lessons"))))
+                .startsWith("lessons/none.json: step 4: no check turned from false to true across the step (it has none)");
+        // when the step says that nothing changing is its point, its checks holding is enough
+        String declared = good.replace(stale, "\"nothingChanges\": true, \"checks\": [\"gomaxprocs == 1\", \"M0.p == P0\"]");
+        assertThat(LessonRunner.verify(LessonLoader.parse(declared, "lessons/ok.json", Path.of("lessons")))).isNull();
+        // but it still needs a check to show it, and the flag is true or false
+        String empty = good.replace(stale, "\"nothingChanges\": true, \"checks\": []");
+        assertThat(LessonRunner.verify(LessonLoader.parse(empty, "lessons/empty.json", Path.of("lessons"))))
+                .isEqualTo("lessons/empty.json: step 4: the step says nothing changes, but has no check to show it");
+        String notBool = good.replace(stale, "\"nothingChanges\": \"yes\", " + stale);
+        assertThatThrownBy(() -> LessonLoader.parse(notBool, "x.json", Path.of("lessons")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageEndingWith("nothingChanges: expected true or false, got \"yes\"");
+    }
+
+    /** The right answer's place on screen tells nothing: no place holds it in more than half of the quizzes. */
+    @Test
+    void noPlaceOnScreenHoldsTheRightAnswerInMoreThanHalfTheQuizzes() throws Exception {
+        int[] all = new int[10], threeOrMore = new int[10];
+        int quizzes = 0, bigger = 0;
+        for (Path f : LessonLoader.files(Path.of("lessons"))) {
+            Lesson l = LessonLoader.load(f);
+            for (int i = 0; i < l.steps().size(); i++) {
+                Lesson.Quiz q = l.steps().get(i).quiz();
+                if (q == null) continue;
+                int place = QuizOrder.answerPlace(l, i);
+                assertThat(QuizOrder.of(l.id(), i, q.choices().size())).as(f + " step " + (i + 1))
+                        .containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(0, q.choices().size()).boxed().toList())
+                        .isEqualTo(QuizOrder.of(l.id(), i, q.choices().size()));   // a permutation, the same every time
+                all[place]++;
+                quizzes++;
+                if (q.choices().size() >= 3) {
+                    threeOrMore[place]++;
+                    bigger++;
+                }
+            }
+        }
+        assertThat(quizzes).isGreaterThan(20);
+        for (int p = 0; p < all.length; p++) {
+            assertThat(2 * all[p]).as("quizzes with the answer at place %d of %d", p + 1, quizzes).isLessThanOrEqualTo(quizzes);
+            assertThat(2 * threeOrMore[p]).as("quizzes of 3+ choices with the answer at place %d of %d", p + 1, bigger).isLessThanOrEqualTo(bigger);
+        }
+    }
+
     @Test
     void malformedLessonsNameFileLinePathAndWhatWasExpected() throws Exception {
         String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));

@@ -12,8 +12,31 @@ import java.util.Objects;
  *                   Go's is 256; lessons use a small ring so overflow is quick to reach)
  * @param scheduler  which scheduler design runs the program: Go 1.23's G-M-P (the default) or Go 1.0's
  *                   single global queue under one lock, without Ps (see docs/engine.md)
+ * @param go         which Go release's G-M-P rules run it: 1.23 (the default) or 1.26, whose system calls keep
+ *                   their P (see {@link GoVersion}); only for the G-M-P scheduler
  */
-public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
+public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler, GoVersion go) {
+
+    /**
+     * The Go release whose G-M-P rules a scenario runs under; {@link #key} is how scenario files and the
+     * command line spell it. The rules that differ are listed in docs/engine.md ("Go 1.23 and Go 1.26").
+     */
+    public enum GoVersion {
+        /** Go 1.23: {@code _Psyscall}; the model every Go release up to 1.25 has. */
+        GO123("1.23"),
+        /** Go 1.26: no {@code _Psyscall}; an M in a system call keeps its P, which stays {@code _Prunning}. */
+        GO126("1.26");
+
+        public final String key;
+
+        GoVersion(String key) { this.key = key; }
+
+        /** The version spelled {@code key} ("1.23" or "1.26"); IllegalArgumentException otherwise. */
+        public static GoVersion of(String key) {
+            for (GoVersion v : values()) if (v.key.equals(key)) return v;
+            throw new IllegalArgumentException("go must be 1.23 or 1.26, got \"" + key + "\"");
+        }
+    }
 
     /** The scheduler design a scenario runs under; {@link #key} is how scenario files spell it. */
     public enum Scheduler {
@@ -48,6 +71,9 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
         Objects.requireNonNull(name);
         Objects.requireNonNull(program);
         Objects.requireNonNull(scheduler);
+        Objects.requireNonNull(go);
+        if (scheduler == Scheduler.GO10 && go != GoVersion.GO123)
+            throw new IllegalArgumentException("go=" + go.key + " applies to the G-M-P scheduler, not to scheduler=go1.0");
         checkProcs(gomaxprocs);
         checkRunqSize(runqSize);
         if (!program.functions().containsKey("main"))
@@ -69,7 +95,19 @@ public record Scenario(String name, int gomaxprocs, long seed, int runqSize, Pro
         this(name, gomaxprocs, seed, runqSize, program, Scheduler.GMP);
     }
 
-    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler); }
-    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler); }
-    public Scenario withScheduler(Scheduler s) { return new Scenario(name, gomaxprocs, seed, runqSize, program, s); }
+    /** A scenario under Go 1.23's rules of {@code scheduler}. */
+    public Scenario(String name, int gomaxprocs, long seed, int runqSize, Program program, Scheduler scheduler) {
+        this(name, gomaxprocs, seed, runqSize, program, scheduler, GoVersion.GO123);
+    }
+
+    /** The Go release whose scheduler runs it, as people write it: "1.23", "1.26" or "1.0". */
+    public String goRelease() { return scheduler == Scheduler.GO10 ? "1.0" : go.key; }
+
+    public Scenario withGomaxprocs(int n) { return new Scenario(name, n, seed, runqSize, program, scheduler, go); }
+    public Scenario withSeed(long s) { return new Scenario(name, gomaxprocs, s, runqSize, program, scheduler, go); }
+    /** Go 1.0's scheduler has one set of rules: switching to it also goes back to go=1.23. */
+    public Scenario withScheduler(Scheduler s) {
+        return new Scenario(name, gomaxprocs, seed, runqSize, program, s, s == Scheduler.GO10 ? GoVersion.GO123 : go);
+    }
+    public Scenario withGo(GoVersion v) { return new Scenario(name, gomaxprocs, seed, runqSize, program, scheduler, v); }
 }

@@ -71,6 +71,7 @@ public final class ScenarioJson {
         out.append("  \"seed\": ").append(s.seed()).append(",\n");
         out.append("  \"runqSize\": ").append(s.runqSize()).append(",\n");
         if (s.scheduler() != Scenario.Scheduler.GMP) out.append("  \"scheduler\": ").append(jsonString(s.scheduler().key)).append(",\n");
+        if (s.go() != Scenario.GoVersion.GO123) out.append("  \"go\": ").append(jsonString(s.go().key)).append(",\n");
         out.append("  \"waitGroups\": ").append(stringArray(s.program().waitGroups())).append(",\n");
         out.append("  \"mutexes\": ").append(stringArray(s.program().mutexes())).append(",\n");
         out.append("  \"channels\": ").append(channels(s.program().channels())).append(",\n");

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 final class ScenarioReader {
 
     static final List<String> TOP_KEYS = List.of(
-            "name", "gomaxprocs", "seed", "runqSize", "scheduler", "waitGroups", "mutexes", "channels", "functions");
+            "name", "gomaxprocs", "seed", "runqSize", "scheduler", "go", "waitGroups", "mutexes", "channels", "functions");
     static final int DEFAULT_PROCS = 4;
     static final long DEFAULT_SEED = 1;
     /** Largest channel capacity accepted for a package-level channel or a constant {@code make} size. */
@@ -54,6 +54,17 @@ final class ScenarioReader {
                 throw error(n, e.getMessage());
             }
         }
+        Scenario.GoVersion go = Scenario.GoVersion.GO123;
+        if (top.members().containsKey("go")) {
+            Node n = top.members().get("go");
+            try {
+                go = Scenario.GoVersion.of(string(n));
+            } catch (IllegalArgumentException e) {
+                throw error(n, e.getMessage());
+            }
+            if (scheduler == Scenario.Scheduler.GO10 && go != Scenario.GoVersion.GO123)
+                throw error(n, "go=" + go.key + " applies to the G-M-P scheduler, not to scheduler=go1.0");
+        }
         // Package-level objects by name, in declaration order; each name is used once across all kinds.
         Map<String, Kind> objects = new LinkedHashMap<>();
         List<String> waitGroups = names(top.members().get("waitGroups"), Kind.WAIT_GROUP, objects);
@@ -72,7 +83,7 @@ final class ScenarioReader {
             functions.put(e.getKey(), new Function(e.getKey(), params, statements.body(fn, "body", params)));
         }
         try {
-            return new Scenario(name, procs, seed, runq, new Program(functions, waitGroups, mutexes, channels), scheduler);
+            return new Scenario(name, procs, seed, runq, new Program(functions, waitGroups, mutexes, channels), scheduler, go);
         } catch (IllegalArgumentException | NullPointerException e) {
             // Every rule of Scenario's constructor is checked above; this only guards against new ones.
             throw new ScenarioException(file, top.line(), "$", String.valueOf(e.getMessage()), e);

@@ -44,6 +44,7 @@ import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
 import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
+import org.gmplab.lessons.QuizOrder;
 import org.gmplab.lessons.Text.Lang;
 import org.gmplab.engine.program.Scenario;
 import org.gmplab.snapshot.Event;
@@ -67,6 +68,10 @@ import org.gmplab.view.SchedulerView;
  *
  * <p>The step's {@code highlight} names are listed ("Look at: P0, G4") and the first one is selected on
  * the canvas, which outlines it and describes it in the inspector line.
+ *
+ * <p>While a lesson is open the list of lessons is hidden: the lessons' summaries state what their quizzes
+ * ask. "All lessons" leaves the lesson and shows the list again. A quiz's choices are shown in the order of
+ * {@link QuizOrder}, so the right answer's place tells nothing; 1–4 answer by place on screen.
  */
 public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** One lesson file: the lesson, or the one-line error that kept it from loading. */
@@ -83,6 +88,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final ChoiceBox<String> language = new ChoiceBox<>();
     private final Label languageLabel = new Label();
     private final Label lessonsLabel = new Label();
+    private final Separator listEnd = new Separator();
+    private final Button allLessons = new Button();
     private final Label title = new Label();
     private final Label stepNumber = new Label();
     private final Label lookLabel = new Label();
@@ -226,8 +233,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setId("tryIt");
         tryStep.setId("tryStep");
         tryHint.setId("tryHint");
+        allLessons.setId("allLessons");
+        allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
-        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -241,7 +250,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         HBox top = new HBox(8, languageLabel, language);
         HBox nav = new HBox(8, back, next);
         HBox tryBar = new HBox(8, tryIt, tryStep);
-        VBox body = new VBox(8, lessonsLabel, list, new Separator(), title, stepNumber, look, narration, deeper, quiz,
+        VBox body = new VBox(8, lessonsLabel, list, listEnd, allLessons, title, stepNumber, look, narration, deeper, quiz,
                 checksLabel, checks, problem, nav, tryBar, tryHint);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
@@ -275,9 +284,12 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             if (k == KeyCode.RIGHT) r = this::next;
             else if (k == KeyCode.LEFT) r = this::back;
             else if (k.isDigitKey() && !e.getText().isEmpty() && Character.isDigit(e.getText().charAt(0))) {
-                int i = e.getText().charAt(0) - '1';
+                int place = e.getText().charAt(0) - '1';   // the place on screen, not the index in the file
                 Lesson.Quiz q = lesson.steps().get(index).quiz();
-                if (q != null && i >= 0 && i < q.choices().size()) r = () -> choose(i);
+                if (q != null && place >= 0 && place < q.choices().size()) {
+                    int i = QuizOrder.of(lesson.id(), index, q.choices().size()).get(place);
+                    r = () -> choose(i);
+                }
             }
         }
         if (r == null) return;
@@ -320,6 +332,23 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setSelected(false);
         problem.setText("");
         rebuild(target, () -> enter(target));
+    }
+
+    /** Leaves the open lesson and shows the list of lessons again, with the keyboard on it. */
+    public void leave() {
+        if (lesson == null) return;
+        tryIt.setSelected(false);
+        worker.execute(this::closeRunner);
+        lesson = null;
+        index = -1;
+        ran = false;
+        result = null;
+        chosen = null;
+        screen.release();
+        problem.setText("");
+        list.getSelectionModel().clearSelection();   // choosing the same lesson again opens it again
+        refresh();
+        focus();
     }
 
     /** Opens the lesson with this id (for the app and tests). */
@@ -491,8 +520,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.refresh();
         applyFont();
         boolean has = lesson != null;
-        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep))
+        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
             n.setVisible(has);
+        for (var n : List.of(lessonsLabel, list, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
+        allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         if (!has) {
             title.setText(Messages.get("choose", ln));
@@ -523,7 +554,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         explain.setText("");
         if (q != null) {
             question.setText(Messages.get("predict", ln) + " " + q.question().in(ln));
-            for (int i = 0; i < q.choices().size(); i++) {
+            for (int i : QuizOrder.of(lesson.id(), index, q.choices().size())) {
                 int k = i;
                 Button b = new Button(q.choices().get(i).text().in(ln));
                 b.setId("choice" + i);
@@ -568,6 +599,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (lesson == null) return;
         boolean wait = busy.get();
         back.setDisable(index == 0 || wait);
+        allLessons.setDisable(wait);
         next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected() || wait);
         tryIt.setDisable(wait);
         tryStep.setDisable(wait);

@@ -122,13 +122,21 @@ class ScenarioJsonErrorTest {
     void unknownKey() {
         assertThat(error("{\n  \"name\": \"t\",\n  \"gomaxproc\": 2,\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
                 .isEqualTo("scenarios/x.json:3: $.gomaxproc: unknown key \"gomaxproc\"; allowed keys: "
-                        + "name, gomaxprocs, seed, runqSize, scheduler, waitGroups, mutexes, channels, functions");
+                        + "name, gomaxprocs, seed, runqSize, scheduler, go, waitGroups, mutexes, channels, functions");
     }
 
     @Test
     void unknownScheduler() {
         assertThat(error("{\n  \"name\": \"t\",\n  \"scheduler\": \"go1.1\",\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
                 .isEqualTo("scenarios/x.json:3: $.scheduler: scheduler must be \"gmp\" or \"go1.0\", got \"go1.1\"");
+    }
+
+    @Test
+    void unknownGoVersion() {
+        assertThat(error("{\n  \"name\": \"t\",\n  \"go\": \"1.25\",\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
+                .isEqualTo("scenarios/x.json:3: $.go: go must be 1.23 or 1.26, got \"1.25\"");
+        assertThat(error("{\n  \"name\": \"t\",\n  \"scheduler\": \"go1.0\",\n  \"go\": \"1.26\",\n  \"functions\": {\"main\": {\"body\": []}}\n}"))
+                .isEqualTo("scenarios/x.json:4: $.go: go=1.26 applies to the G-M-P scheduler, not to scheduler=go1.0");
     }
 
     @Test

@@ -121,6 +121,19 @@ class ScenarioJsonTest {
     }
 
     @Test
+    void goVersionDefaultsTo123And126RoundTrips() throws ScenarioException {
+        Scenario old = ScenarioJson.parse("{\"name\": \"tiny\", \"functions\": {\"main\": {\"body\": []}}}", "tiny.json");
+        assertThat(old.go()).isEqualTo(Scenario.GoVersion.GO123);
+        assertThat(ScenarioJson.toJson(old)).doesNotContain("\"go\"");
+        Scenario go126 = ScenarioJson.parse("{\"name\": \"tiny\", \"go\": \"1.26\", \"functions\": {\"main\": {\"body\": []}}}", "tiny.json");
+        assertThat(go126.go()).isEqualTo(Scenario.GoVersion.GO126);
+        assertThat(ScenarioJson.toJson(go126)).contains("\"go\": \"1.26\"");
+        assertThat(ScenarioJson.parse(ScenarioJson.toJson(go126), "again.json")).isEqualTo(go126);
+        // Go 1.0's scheduler has one set of rules
+        assertThat(go126.withScheduler(Scenario.Scheduler.GO10).go()).isEqualTo(Scenario.GoVersion.GO123);
+    }
+
+    @Test
     void acceptsByteOrderMarkAndCrLf() throws ScenarioException {
         String json = "\uFEFF{\r\n  \"name\": \"crlf\",\r\n  \"functions\": {\"main\": {\"body\": []}}\r\n}\r\n";
         assertThat(ScenarioJson.parse(json, "crlf.json").name()).isEqualTo("crlf");

@@ -79,29 +79,29 @@ class LessonPlayerTest {
         // given the first lesson opened from the list
         click(robot, cellOf(robot, "G, M, P: who is who"));
         Lesson l = player.lesson();
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 6");
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(0).narration().en());
         Snapshot first = view.snapshot();
         // when Next is clicked (step 2 asks first) and the quiz answered, then Next again
         click(robot, "#next");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 6");
         assertThat(view.snapshot()).isEqualTo(first);             // nothing runs before the answer
         click(robot, "#choice2");
         Snapshot second = view.snapshot();
         assertThat(second).isNotEqualTo(first);
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
         click(robot, "#next");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 6");
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().en());
         Snapshot third = view.snapshot();
         assertThat(third.events()).isGreaterThan(second.events());
         // then Back returns to exactly the earlier snapshots
         click(robot, "#back");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 6");
         assertThat(view.snapshot()).isEqualTo(second);
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(1).narration().en());
         click(robot, "#back");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 6");
         assertThat(view.snapshot()).isEqualTo(first);
         assertThat(robot.lookup("#back").queryButton().isDisabled()).isTrue();
         // and the step's highlight is selected on the canvas (lesson 1, step 1 points at P0, M0, G1)
@@ -169,7 +169,7 @@ class LessonPlayerTest {
         robot.clickOn("#language").clickOn("简体中文");
         // then narration and labels are Chinese, the position and the world are the same
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().zh());
-        assertThat(text(robot, "#stepNumber")).isEqualTo("第 3 步，共 5 步");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("第 3 步，共 6 步");
         assertThat(robot.lookup("#next").queryButton().getText()).isEqualTo("下一步 ▶");
         assertThat(text(robot, "#lessonTitle")).isEqualTo(l.title().zh());
         assertThat(view.snapshot()).isEqualTo(at);
@@ -177,7 +177,7 @@ class LessonPlayerTest {
         // and back to English
         robot.clickOn("#language").clickOn("English");
         assertThat(text(robot, "#narration")).isEqualTo(l.steps().get(2).narration().en());
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 3 of 6");
         assertThat(robot.lookup("#next").queryButton().getText()).isEqualTo("Next ▶");
         assertThat(player.stepIndex()).isEqualTo(2);
         // and the choice is remembered
@@ -195,9 +195,59 @@ class LessonPlayerTest {
         assertThat(robot.lookup("#next").queryButton().isDisabled()).isTrue();
         click(robot, "#tryIt");   // now "Return to the lesson"
         assertThat(view.snapshot()).isEqualTo(at);
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 1 of 6");
         click(robot, "#next");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 5");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 6");
+    }
+
+    /** The lessons' summaries state what their quizzes ask: while a lesson runs, the list is not shown. */
+    @Test
+    void whileALessonRunsTheListAndItsSummariesAreHidden(FxRobot robot) {
+        javafx.scene.control.ListView<?> list = robot.lookup("#lessonList").queryListView();
+        assertThat(list.isVisible()).isTrue();
+        assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
+        // when a lesson is opened from the list
+        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        assertThat(player.lesson().id()).isEqualTo("go-runnext");
+        // then neither the list nor any summary can be seen, at any step of it
+        for (int i = 0; i < 3; i++) {
+            assertThat(list.isVisible()).isFalse();
+            assertThat(list.isManaged()).isFalse();
+            assertThat(robot.lookup((Node n) -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+                    && l.getText().contains(player.lesson().summary().en()) && n.isVisible() && n.getParent() != null
+                    && visible(n)).queryAll()).isEmpty();
+            if (!player.stepRan()) click(robot, "#choice" + player.lesson().steps().get(player.stepIndex()).quiz().answer());
+            click(robot, "#next");
+        }
+        // and "All lessons" leaves the lesson and shows the list again
+        click(robot, "#allLessons");
+        assertThat(player.lesson()).isNull();
+        assertThat(list.isVisible()).isTrue();
+        assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
+        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        assertThat(player.lesson().id()).isEqualTo("go-runnext");
+    }
+
+    /** Whether {@code n} and every parent of it are visible. */
+    static boolean visible(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) if (!p.isVisible()) return false;
+        return true;
+    }
+
+    /** 1–4 answer by the place on screen, which the shuffle decides, not by the order in the file. */
+    @Test
+    void theQuizShowsItsChoicesInItsStableShuffleAndTheDigitsFollowTheScreen(FxRobot robot) {
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        click(robot, "#next");
+        Lesson l = player.lesson();
+        java.util.List<Integer> order = org.gmplab.lessons.QuizOrder.of(l.id(), 1, 3);
+        java.util.List<String> shown = robot.lookup("#choices").queryAs(javafx.scene.layout.VBox.class).getChildren().stream()
+                .map(n -> n.getId()).toList();
+        assertThat(shown).containsExactly("choice" + order.get(0), "choice" + order.get(1), "choice" + order.get(2));
+        int place = org.gmplab.lessons.QuizOrder.answerPlace(l, 1);
+        robot.type(javafx.scene.input.KeyCode.getKeyCode(String.valueOf(place + 1)));
+        idle(player);
+        assertThat(text(robot, "#feedback")).isEqualTo("Right!");
     }
 
     @Test
@@ -211,8 +261,10 @@ class LessonPlayerTest {
         assertThat(again.lastStep()).isEqualTo(2);
         click(robot, "#next");
         click(robot, "#next");
-        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 5 of 5");
+        click(robot, "#next");
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 6 of 6");
         assertThat(new Progress(prefs).completed()).containsExactly("gmp-who-is-who");
+        click(robot, "#allLessons");
         assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
     }
 

@@ -31,7 +31,7 @@ public final class GoSource {
             Settings.parse(lexer.comments(), ast.start()); // refuses a settings comment after the first token
             Program program = GoCompiler.compile(ast);
             String name = settings.name() != null ? settings.name() : baseName(file);
-            return new Scenario(name, settings.gomaxprocs(), settings.seed(), settings.runqSize(), program, settings.scheduler());
+            return new Scenario(name, settings.gomaxprocs(), settings.seed(), settings.runqSize(), program, settings.scheduler(), settings.go());
         } catch (SourceError e) {
             throw error(file, source, e.pos(), e.getMessage());
         }

@@ -11,15 +11,16 @@ import org.gmplab.engine.program.Scenario;
  * <pre>
  * // gmplab: gomaxprocs=4 seed=7 runqsize=4
  * // gmplab: name="spawn 1000" scheduler=go1.0
+ * // gmplab: go=1.26
  * </pre>
  * Keys: {@code name} (a word or a double-quoted string), {@code gomaxprocs}, {@code seed},
- * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0});
- * each at most once. A {@code // gmplab:} comment
+ * {@code runqsize} (also spelled {@code runqSize}), {@code scheduler} ({@code gmp} or {@code go1.0}),
+ * {@code go} ({@code 1.23} or {@code 1.26}, the release whose G-M-P rules run); each at most once. A {@code // gmplab:} comment
  * further down would be a setting silently ignored, so it is an error.
  *
  * @param name null if not given (the file name is used)
  */
-record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler) {
+record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.Scheduler scheduler, Scenario.GoVersion go) {
 
     static final String MARK = "gmplab:";
     static final int DEFAULT_PROCS = 4;
@@ -41,7 +42,8 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 (Integer) values.getOrDefault("gomaxprocs", DEFAULT_PROCS),
                 (Long) values.getOrDefault("seed", DEFAULT_SEED),
                 (Integer) values.getOrDefault("runqsize", Scenario.DEFAULT_RUNQ),
-                (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP));
+                (Scenario.Scheduler) values.getOrDefault("scheduler", Scenario.Scheduler.GMP),
+                (Scenario.GoVersion) values.getOrDefault("go", Scenario.GoVersion.GO123));
     }
 
     /** One settings comment, read key by key; columns point into the comment. */
@@ -70,14 +72,16 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
                 if (i >= text.length() || text.charAt(i) != '=')
                     throw new SourceError(pos(keyAt), "expected key=value in the gmplab settings, found \"" + key + "\"");
                 String canonical = key.equals("runqSize") ? "runqsize" : key;
-                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler").contains(canonical))
-                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize and scheduler");
+                if (!List.of("name", "gomaxprocs", "seed", "runqsize", "scheduler", "go").contains(canonical))
+                    throw new SourceError(pos(keyAt), "unknown setting \"" + key + "\"; the settings are name, gomaxprocs, seed, runqsize, scheduler and go");
                 if (values.containsKey(canonical)) throw new SourceError(pos(keyAt), "setting " + key + " given twice");
                 i++;
                 int valueAt = i;
                 String value = canonical.equals("name") ? name() : word();
                 if (value.isEmpty()) throw new SourceError(pos(valueAt), "missing value after " + key + "=");
                 values.put(canonical, convert(canonical, value, valueAt));
+                if (values.get("scheduler") == Scenario.Scheduler.GO10 && values.getOrDefault("go", Scenario.GoVersion.GO123) != Scenario.GoVersion.GO123)
+                    throw new SourceError(pos(keyAt), "go=" + ((Scenario.GoVersion) values.get("go")).key + " applies to the G-M-P scheduler, not to scheduler=go1.0");
             }
         }
 
@@ -100,9 +104,9 @@ record Settings(String name, int gomaxprocs, long seed, int runqSize, Scenario.S
 
         private Object convert(String key, String value, int at) {
             if (key.equals("name")) return value;
-            if (key.equals("scheduler")) {
+            if (key.equals("scheduler") || key.equals("go")) {
                 try {
-                    return Scenario.Scheduler.of(value);
+                    return key.equals("go") ? Scenario.GoVersion.of(value) : Scenario.Scheduler.of(value);
                 } catch (IllegalArgumentException e) {
                     throw new SourceError(pos(at), e.getMessage());
                 }

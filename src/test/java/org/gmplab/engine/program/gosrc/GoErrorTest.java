@@ -245,8 +245,10 @@ class GoErrorTest {
     void badSettings() {
         assertThat(firstLine("// gmplab: gomaxprocs=0\nfunc main() {}")).isEqualTo("t.go:1:23: gomaxprocs must be between 1 and 256, got 0");
         assertThat(firstLine("// gmplab: runqsize=3\nfunc main() {}")).isEqualTo("t.go:1:21: runqsize must be a power of two between 2 and 256, got 3");
-        assertThat(firstLine("// gmplab: procs=2\nfunc main() {}")).isEqualTo("t.go:1:12: unknown setting \"procs\"; the settings are name, gomaxprocs, seed, runqsize and scheduler");
+        assertThat(firstLine("// gmplab: procs=2\nfunc main() {}")).isEqualTo("t.go:1:12: unknown setting \"procs\"; the settings are name, gomaxprocs, seed, runqsize, scheduler and go");
         assertThat(firstLine("// gmplab: scheduler=go1.1\nfunc main() {}")).isEqualTo("t.go:1:22: scheduler must be \"gmp\" or \"go1.0\", got \"go1.1\"");
+        assertThat(firstLine("// gmplab: go=1.25\nfunc main() {}")).isEqualTo("t.go:1:15: go must be 1.23 or 1.26, got \"1.25\"");
+        assertThat(firstLine("// gmplab: scheduler=go1.0 go=1.26\nfunc main() {}")).isEqualTo("t.go:1:28: go=1.26 applies to the G-M-P scheduler, not to scheduler=go1.0");
         assertThat(firstLine("// gmplab: seed=x\nfunc main() {}")).isEqualTo("t.go:1:17: seed must be an integer, found \"x\"");
         assertThat(firstLine("package main\n// gmplab: seed=2\nfunc main() {}"))
                 .isEqualTo("t.go:2:1: a // gmplab: settings comment must come before the first line of Go (the package clause)");

@@ -93,6 +93,27 @@ class GoScenariosTest {
     }
 
     @Test
+    void theGoSettingPicksGo126sRules() throws Exception {
+        Scenario s = GoSource.parse("// gmplab: gomaxprocs=2 go=1.26\npackage main\n\nfunc main() {}\n", "t.go");
+        assertThat(s.go()).isEqualTo(Scenario.GoVersion.GO126);
+        assertThat(GoSource.parse("package main\n\nfunc main() {}\n", "t.go").go()).isEqualTo(Scenario.GoVersion.GO123);
+    }
+
+    /** {@code --go 1.26}: the summary lines take Go 1.26's shape; a bad version is one line and exit code 2. */
+    @Test
+    void theRunCommandTakesGo() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = Main.execute(new String[] {"run", "scenarios/spawn.go", "--go", "1.26", "--schedtrace", "1", "--until", "2ms"},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).isZero();
+        assertThat(out.toString().lines()).hasSize(3).allMatch(l -> l.matches("SCHED .* runqueue=\\d+ \\[ (\\d+ )+\\] schedticks=\\[ (\\d+ )+\\]"));
+        StringWriter out2 = new StringWriter(), err2 = new StringWriter();
+        code = Main.execute(new String[] {"run", "scenarios/spawn.go", "--go", "1.25"}, new PrintWriter(out2, true), new PrintWriter(err2, true));
+        assertThat(code).isEqualTo(Main.BAD_INPUT);
+        assertThat(err2.toString()).isEqualTo("gmplab: --go: go must be 1.23 or 1.26, got \"1.25\"\n");
+    }
+
+    @Test
     void theRunCommandRunsGoScenariosWithSchedtrace() {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = Main.execute(new String[] {"run", "scenarios/spawn.go", "--schedtrace", "1", "--until", "5ms"},

@@ -27,6 +27,7 @@ import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.history.History;
+import org.gmplab.io.Folders;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 
@@ -34,7 +35,8 @@ import org.gmplab.view.Theme;
  * The window: the scheduler canvas with the controls of {@link ControlsPane} (transport over the recorded
  * history, event log, schedtrace, breakpoints, inject, assumptions) and a theme choice. With no
  * argument it opens the built-in copy of {@code scenarios/spawn1000.json}, so the jar works from any directory;
- * a scenario file can be given as the first application argument.
+ * a scenario file can be given as the first application argument. Its lessons are those of {@link Folders#lessons},
+ * or of the folder named by {@code --lessons=DIR}.
  */
 public final class GmpLabApp extends Application {
     private Driver driver;
@@ -42,7 +44,8 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
-        List<String> args = getParameters().getRaw();
+        List<String> args = getParameters().getUnnamed();
+        String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
         Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.engine.program.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
@@ -59,7 +62,7 @@ public final class GmpLabApp extends Application {
                 c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");
             }
         }
-        player = lessons(root, c, view, Path.of("lessons"), Progress.forUser());
+        player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), Progress.forUser());
         // A learner who was in a lesson last time gets it back at once; others start with the controls.
         if (!Progress.forUser().lastLesson().isEmpty()) {
             player.resumeWhenCanvasReady(); // back to the learner's last lesson and step

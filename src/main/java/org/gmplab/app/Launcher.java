@@ -1,7 +1,10 @@
 package org.gmplab.app;
 
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import javafx.application.Application;
@@ -11,19 +14,41 @@ import org.gmplab.cli.Main;
 /**
  * The jar's main class. It does not extend {@code javafx.application.Application}, so that a plain
  * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
- * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it; with any
- * other arguments it runs the headless command line.
+ * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it; either may
+ * follow {@code --lessons DIR}, the folder of lessons to use instead of the bundled ones. With any other
+ * arguments it runs the headless command line.
  */
 public final class Launcher {
     private Launcher() { }
 
+    /** What the window's run, verify, export and screenshot do not need: said whenever the window cannot open. */
+    static final String HEADLESS = "gmplab run, verify, export and screenshot work without it (gmplab --help)";
+
     public static void main(String[] args) {
-        if (opensWindow(args)) {
-            Application.launch(GmpLabApp.class, args);
+        String[] window = windowArgs(args);
+        if (window != null) {
+            String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
+            if (cannot == null) {
+                try {
+                    Application.launch(GmpLabApp.class, window);
+                    return;
+                } catch (UnsupportedOperationException e) {   // glass could not start: see whyNoWindow
+                    cannot = whyNoWindow(e.getMessage());
+                    if (cannot == null) throw e;
+                }
+            }
+            System.err.println("gmplab: " + cannot);
+            System.exit(Main.BAD_INPUT);
         } else if (args.length == 1 && scenarioName(args[0])) {
             System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()
                     + " (give a .go or .json scenario that exists, or a command: gmplab --help)");
-            System.exit(2);
+            System.exit(Main.BAD_INPUT);
+        } else if (args.length >= 1 && args[0].equals("--lessons")) {
+            System.err.println("gmplab: " + (args.length < 2 ? "--lessons needs a folder of lessons"
+                    : !isFolder(args[1]) ? "--lessons: no folder " + args[1]
+                    : "after --lessons DIR give at most one scenario file that exists (.go or .json), got "
+                            + String.join(" ", List.of(args).subList(2, args.length))));
+            System.exit(Main.BAD_INPUT);
         } else {
             Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
         }
@@ -34,9 +59,58 @@ public final class Launcher {
         return s.endsWith(".go") || s.endsWith(".json");
     }
 
-    /** No arguments, or just a scenario file that exists (no command is named like one). */
+    /** No arguments, or just a scenario file that exists (no command is named like one), after an optional {@code --lessons DIR}. */
     static boolean opensWindow(String[] args) {
-        if (args.length == 0) return true;
-        return args.length == 1 && scenarioName(args[0]) && Files.isRegularFile(Path.of(args[0]));
+        return windowArgs(args) != null;
+    }
+
+    /**
+     * The window's application arguments ({@code --lessons=DIR} named, the scenario file unnamed, as JavaFX's
+     * {@code Parameters} reads them), or null if {@code args} are not a start of the window.
+     */
+    static String[] windowArgs(String[] args) {
+        List<String> rest = new ArrayList<>(List.of(args)), out = new ArrayList<>();
+        if (!rest.isEmpty() && rest.get(0).equals("--lessons")) {
+            if (rest.size() < 2 || !isFolder(rest.get(1))) return null;
+            out.add("--lessons=" + rest.get(1));
+            rest = rest.subList(2, rest.size());
+        }
+        if (rest.size() > 1) return null;
+        if (rest.size() == 1) {
+            if (!scenarioName(rest.get(0)) || !Files.isRegularFile(Path.of(rest.get(0)))) return null;
+            out.add(rest.get(0));
+        }
+        return out.toArray(String[]::new);
+    }
+
+    private static boolean isFolder(String name) {
+        try {
+            return Files.isDirectory(Path.of(name));
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Why the window cannot open before JavaFX is asked, or null: on Linux the window needs an X display
+     * (JavaFX's GTK glass opens one even under Wayland), unless a glass platform was chosen (Monocle, headless).
+     */
+    static String cannotOpenWindow(String display) {
+        boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+        if (!linux || System.getProperty("glass.platform") != null || (display != null && !display.isBlank())) return null;
+        return noDisplay("DISPLAY is not set");
+    }
+
+    /** The one line for a failure of JavaFX's glass to start, from its message, or null if it is another failure. */
+    static String whyNoWindow(String message) {
+        if (message == null) return null;
+        if (message.contains("Unable to open DISPLAY")) return noDisplay("cannot open DISPLAY " + System.getenv("DISPLAY"));
+        if (message.contains("GTK")) return "the window needs GTK 3, which is not installed: on Debian/Ubuntu "
+                + "sudo apt-get install libgtk-3-0 (Fedora: gtk3); " + HEADLESS;
+        return null;
+    }
+
+    private static String noDisplay(String why) {
+        return "no display to open the window on (" + why + "); " + HEADLESS;
     }
 }

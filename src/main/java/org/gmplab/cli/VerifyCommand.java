@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.io.Folders;
 import org.gmplab.lessons.Grade;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
@@ -19,16 +20,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code gmplab verify lessons/}: runs every lesson headless and checks every step. {@code gmplab verify homework/}
- * grades exercises: per exercise, which checks pass and which do not yet, with what the run shows instead.
+ * {@code gmplab verify lessons/}: runs every lesson headless and checks every step; with no path, the lessons
+ * the window would show. {@code gmplab verify homework/} grades exercises: per exercise, which checks pass and
+ * which do not yet, with what the run shows instead.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.",
                 "Homework (homework/) is graded: each exercise's checks, passed or not yet, against the scenario you edit."})
 final class VerifyCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "lesson or homework files, or folders of them")
-    List<Path> paths;
+    @Parameters(paramLabel = "PATH", arity = "0..*", description = "lesson or homework files, or folders of them; "
+            + "default: ./lessons, else lessons/ beside the jar, else the lessons bundled with GMP Lab")
+    List<Path> paths = new ArrayList<>();
 
     @Option(names = "--solutions", description = "grade each homework with its reference solution instead of the scenario you edit")
     boolean solutions;
@@ -39,6 +42,10 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<Path> files = new ArrayList<>();
+        if (paths.isEmpty()) {
+            paths.add(Folders.lessons(null));
+            out.println("lessons in " + Folders.describe(paths.get(0)));
+        }
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 try {

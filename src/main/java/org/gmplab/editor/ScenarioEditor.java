@@ -367,8 +367,8 @@ public final class ScenarioEditor extends VBox {
 
     private Path directory() {
         if (path != null && path.toAbsolutePath().getParent() != null) return path.toAbsolutePath().getParent();
-        Path scenarios = Path.of("scenarios");
-        return Files.isDirectory(scenarios) ? scenarios.toAbsolutePath() : null;
+        Path scenarios = org.gmplab.io.Folders.scenarios();   // ./scenarios, else beside the jar (the installed app's)
+        return scenarios.getFileSystem() == java.nio.file.FileSystems.getDefault() && Files.isDirectory(scenarios) ? scenarios : null;
     }
 
     private Window window() {

@@ -16,4 +16,23 @@ class LauncherTest {
         assertThat(Launcher.opensWindow(new String[] {"verify"})).isFalse();
         assertThat(Launcher.opensWindow(new String[] {"--help"})).isFalse();
     }
+
+    @Test
+    void lessonsFolderComesFirstThenAtMostAScenarioFile() {
+        assertThat(Launcher.windowArgs(new String[] {"--lessons", "lessons"})).containsExactly("--lessons=lessons");
+        assertThat(Launcher.windowArgs(new String[] {"--lessons", "lessons", "scenarios/pingpong.go"}))
+                .containsExactly("--lessons=lessons", "scenarios/pingpong.go");
+        assertThat(Launcher.windowArgs(new String[] {"scenarios/pingpong.go"})).containsExactly("scenarios/pingpong.go");
+        assertThat(Launcher.opensWindow(new String[] {"--lessons"})).isFalse();
+        assertThat(Launcher.opensWindow(new String[] {"--lessons", "no-such-folder"})).isFalse();
+        assertThat(Launcher.opensWindow(new String[] {"--lessons", "lessons", "verify"})).isFalse();
+    }
+
+    @Test
+    void glassFailuresBecomeOneLineSayingWhatToInstallOrWhatWorksWithout() {
+        assertThat(Launcher.whyNoWindow("Unable to load glass GTK library.")).contains("libgtk-3-0").contains(Launcher.HEADLESS).doesNotContain("\n");
+        assertThat(Launcher.whyNoWindow("Unable to open DISPLAY")).startsWith("no display").contains(Launcher.HEADLESS);
+        assertThat(Launcher.whyNoWindow("something else")).isNull();   // not ours to explain: JavaFX's own report stands
+        assertThat(Launcher.whyNoWindow(null)).isNull();
+    }
 }

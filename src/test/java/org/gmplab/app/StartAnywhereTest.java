@@ -1,0 +1,89 @@
+package org.gmplab.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.gmplab.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The program started as a person would, in a process of its own, from an empty folder and without a display:
+ * it finds its bundled lessons, and a window it cannot open is one line and exit code 2, never a stack trace.
+ * JavaFX is put on the module path, as the installed app's runtime has it (and {@code mvn javafx:run}).
+ */
+class StartAnywhereTest {
+    @TempDir Path tmp;
+
+    record Exit(int code, String out, String err) {}
+
+    private Exit gmplab(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> modules = new ArrayList<>(), classes = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator))
+            (e.matches(".*javafx-[a-z]+-[0-9.]+-[a-z]+\\.jar") ? modules : classes).add(e);   // the platform jars of JavaFX
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--module-path", String.join(File.pathSeparator, modules), "--add-modules", "javafx.controls",
+                "-cp", String.join(File.pathSeparator, classes), Launcher.class.getName()));
+        cmd.addAll(List.of(args));
+        Path out = tmp.resolve("out.txt"), err = tmp.resolve("err.txt"), work = Files.createDirectories(tmp.resolve("empty"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().remove("DISPLAY");
+        pb.environment().remove("WAYLAND_DISPLAY");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            throw new AssertionError("gmplab " + String.join(" ", args) + " still ran after 120 s");
+        }
+        try (Stream<Path> left = Files.list(work)) {
+            assertThat(left).as("the working folder is left as it was").isEmpty();
+        }
+        return new Exit(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void verifyWithNoFolderFromAnEmptyDirectoryVerifiesEveryBundledLesson() throws Exception {
+        long lessons;
+        try (Stream<Path> s = Files.list(Path.of("lessons"))) {
+            lessons = s.filter(p -> p.toString().endsWith(".json")).count();
+        }
+        Exit e = gmplab(Map.of(), "verify");
+        assertThat(e.err()).isEmpty();
+        assertThat(e.out()).startsWith("lessons in ").endsWith(lessons + " passed, 0 failed\n");
+        assertThat(e.out().lines().filter(l -> l.startsWith("ok   "))).hasSize((int) lessons);
+        assertThat(e.code()).isZero();
+    }
+
+    @Test
+    void theWindowWithoutADisplayIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(Map.of());
+        assertThat(e.err()).isEqualTo("gmplab: no display to open the window on (DISPLAY is not set); " + Launcher.HEADLESS + "\n");
+        assertThat(e.out()).isEmpty();
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+    }
+
+    /** JavaFX itself finds no X server there (glass's own check): the same one line, not its stack trace. */
+    @Test
+    void theWindowOnADisplayThatCannotBeOpenedIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(Map.of("DISPLAY", ":4242"));
+        assertThat(e.err()).isEqualTo("gmplab: no display to open the window on (cannot open DISPLAY :4242); " + Launcher.HEADLESS + "\n");
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+    }
+
+    @Test
+    void aLessonsFolderThatIsNotThereIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(Map.of(), "--lessons", "no-such-folder");
+        assertThat(e.err()).isEqualTo("gmplab: --lessons: no folder no-such-folder\n");
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+    }
+}

@@ -1,0 +1,130 @@
+package org.gmplab.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The program as it is handed out, run in processes of their own from an empty folder with no display: the
+ * jar ({@code java -jar target/gmplab.jar}) and the app image's launcher ({@code target/dist/image/gmplab/bin/gmplab},
+ * built by {@code mvn verify} when the JDK has jpackage — without it these tests are skipped and the build
+ * said which tool it lacks). Run by failsafe after {@code package}.
+ */
+class PackagedProgramIT {
+    static final Path JAR = Path.of("target/gmplab.jar").toAbsolutePath();
+    static final Path IMAGE = Path.of("target/dist/image/gmplab").toAbsolutePath();
+
+    @TempDir Path tmp;
+
+    record Exit(int code, String out, String err) {}
+
+    private Exit start(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+        Path work = Files.createDirectories(tmp.resolve("empty")), out = tmp.resolve("out.txt"), err = tmp.resolve("err.txt");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().remove("DISPLAY");
+        pb.environment().remove("WAYLAND_DISPLAY");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+            throw new AssertionError(String.join(" ", command) + " still ran after 180 s");
+        }
+        return new Exit(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private Exit jar(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        return start(cmd, Map.of());
+    }
+
+    /** bin/gmplab on Linux, gmplab.exe on Windows, gmplab.app/Contents/MacOS/gmplab on macOS. */
+    private Exit image(String... args) throws IOException, InterruptedException {
+        return image(Map.of(), args);
+    }
+
+    private Exit image(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Path launcher = Stream.of(IMAGE.resolve("bin/gmplab"), IMAGE.resolve("gmplab.exe"), IMAGE.resolveSibling("gmplab.app/Contents/MacOS/gmplab"))
+                .filter(Files::isExecutable).findFirst().orElse(null);
+        assumeTrue(launcher != null, "no app image in " + IMAGE.getParent() + ": the build says which packaging tool this JDK lacks");
+        List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
+        cmd.addAll(List.of(args));
+        return start(cmd, env);
+    }
+
+    private static long shippedLessons() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("lessons"))) {
+            return s.filter(p -> p.toString().endsWith(".json")).count();
+        }
+    }
+
+    private static void verifiedEveryBundledLesson(Exit e, String jarName) throws IOException {
+        assertThat(e.err()).isEmpty();
+        assertThat(e.out().lines().findFirst().orElseThrow()).startsWith("lessons in /lessons inside ").endsWith(jarName);
+        assertThat(e.out()).endsWith(shippedLessons() + " passed, 0 failed\n");
+        assertThat(e.code()).isZero();
+    }
+
+    @Test
+    void theJarFromAnEmptyFolderVerifiesTheLessonsItCarries() throws Exception {
+        verifiedEveryBundledLesson(jar("verify"), "gmplab.jar");
+    }
+
+    @Test
+    void aLessonsFolderInTheWorkingFolderReplacesTheJarsOwn() throws Exception {
+        Path lessons = Files.createDirectories(tmp.resolve("empty/lessons"));
+        Files.copy(Path.of("lessons/01-gmp-who-is-who.json"), lessons.resolve("01-gmp-who-is-who.json"));
+        Exit e = jar("verify");
+        assertThat(e.out()).startsWith("lessons in " + lessons.toRealPath()).endsWith("1 passed, 0 failed\n");
+        assertThat(e.code()).isZero();
+    }
+
+    @Test
+    void theAppImageHelps() throws Exception {
+        Exit e = image("--help");
+        assertThat(e.out()).startsWith("Usage: gmplab").contains("verify").contains("screenshot");
+        assertThat(e.err()).isEmpty();
+        assertThat(e.code()).isZero();
+    }
+
+    @Test
+    void theAppImageVerifiesTheLessonsInsideIt() throws Exception {
+        verifiedEveryBundledLesson(image("verify"), "gmplab.jar");
+    }
+
+    @Test
+    void theAppImageRunsAndExportsAndScreenshotsWithoutADisplay() throws Exception {
+        Path scenario = Path.of("scenarios/pingpong.json").toAbsolutePath(), png = tmp.resolve("shot.png"), log = tmp.resolve("trace.json");
+        Exit run = image("run", scenario.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.code()).isZero();
+        Exit export = image("export", scenario.toString(), "--format", "perfetto", "-o", log.toString());
+        assertThat(export.code()).as(export.err()).isZero();
+        assertThat(Files.size(log)).isPositive();
+        Exit shot = image("screenshot", scenario.toString(), "--at", "10", "--size", "320x200", "-o", png.toString());
+        assertThat(shot.err()).isEmpty();   // Monocle joins javafx.graphics: no warning, no trace
+        assertThat(shot.code()).isZero();
+        assertThat(Files.readAllBytes(png)).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    /** JavaFX is a module of the image's runtime: no "Unsupported JavaFX configuration" warning before the one line. */
+    @Test
+    void theAppImageWindowOnADisplayThatCannotBeOpenedIsOneLineAndExitCode2() throws Exception {
+        Exit e = image(Map.of("DISPLAY", ":4242"));
+        assertThat(e.err()).startsWith("gmplab: no display to open the window on (cannot open DISPLAY :4242); ").doesNotContain("WARNING");
+        assertThat(e.err().lines()).hasSize(1);
+        assertThat(e.code()).isEqualTo(2);
+    }
+}

@@ -25,3 +25,16 @@ cp target/screenshots/editor-error.png screenshots/editor-error.png
 # The window in live mode, paused (the same way, by LiveWindowScreenshotTest).
 mvn -B -q test -Dtest=LiveWindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png
+# The real window on a real (virtual) display — GTK, software rendering, the app's own 150 ms glides — captured
+# from the X screen a few pulses after a breakpoint stop and after a step back over a steal (WindowSeries).
+# Needs Xvfb (xvfb-run) and GTK 3; skipped without them.
+if command -v xvfb-run >/dev/null 2>&1; then
+  mvn -B -q test-compile
+  mkdir -p target/screenshots/xvfb
+  xvfb-run -a -s "-screen 0 1280x800x24" java -Dprism.order=sw -cp target/gmplab.jar:target/test-classes \
+      'org.gmplab.app.WindowSeries$Main' target/screenshots/xvfb
+  cp target/screenshots/xvfb/xvfb-1-breakpoint-at-steal.png screenshots/window-xvfb-breakpoint.png
+  cp target/screenshots/xvfb/xvfb-3-stepped-back-over-steal.png screenshots/window-xvfb-stepback.png
+else
+  echo "xvfb-run not found: the real-window series (window-xvfb-*.png) is left as it is" >&2
+fi

@@ -25,6 +25,12 @@ public final class Launcher {
     static final String HEADLESS = "gmplab run, verify, export and screenshot work without it (gmplab --help)";
 
     public static void main(String[] args) {
+        try {
+            org.gmplab.engine.Engine.Checks.byDefault();   // a bad -Dgmplab.invariants: one line now, not a trace later
+        } catch (IllegalArgumentException e) {
+            System.err.println("gmplab: " + e.getMessage());
+            System.exit(Main.BAD_INPUT);
+        }
         String[] window = windowArgs(args);
         if (window != null) {
             String cannot = cannotOpenWindow(System.getenv("DISPLAY"));

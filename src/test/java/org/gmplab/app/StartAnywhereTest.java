@@ -28,12 +28,17 @@ class StartAnywhereTest {
     record Exit(int code, String out, String err) {}
 
     private Exit gmplab(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return gmplab(List.of(), env, args);
+    }
+
+    private Exit gmplab(List<String> jvmOptions, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> modules = new ArrayList<>(), classes = new ArrayList<>();
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator))
             (e.matches(".*javafx-[a-z]+-[0-9.]+-[a-z]+\\.jar") ? modules : classes).add(e);   // the platform jars of JavaFX
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--module-path", String.join(File.pathSeparator, modules), "--add-modules", "javafx.controls",
-                "-cp", String.join(File.pathSeparator, classes), Launcher.class.getName()));
+                "--module-path", String.join(File.pathSeparator, modules), "--add-modules", "javafx.controls"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", String.join(File.pathSeparator, classes), Launcher.class.getName()));
         cmd.addAll(List.of(args));
         Path out = tmp.resolve("out.txt"), err = tmp.resolve("err.txt"), work = Files.createDirectories(tmp.resolve("empty"));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -62,6 +67,14 @@ class StartAnywhereTest {
         assertThat(e.out()).startsWith("lessons in ").endsWith(lessons + " passed, 0 failed\n");
         assertThat(e.out().lines().filter(l -> l.startsWith("ok   "))).hasSize((int) lessons);
         assertThat(e.code()).isZero();
+    }
+
+    @Test
+    void aBadInvariantsSettingIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(List.of("-Dgmplab.invariants=sometimes"), Map.of(), "run", "x.json");
+        assertThat(e.err()).isEqualTo("gmplab: -Dgmplab.invariants must be sampled, every or off, not sometimes\n");
+        assertThat(e.out()).isEmpty();
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
     }
 
     @Test

@@ -283,8 +283,9 @@ public final class ControlsPane extends StackPane {
      */
     private void key(KeyEvent e) {
         Node focus = getScene() == null ? null : getScene().getFocusOwner();
-        if (typing(focus)) return;
         KeyCode k = e.getCode();
+        // F5 (presenter) and F11 (full screen) type nothing, so they work in a text field and the editor too
+        if (typing(focus) && k != KeyCode.F5 && k != KeyCode.F11) return;
         boolean ctrl = e.isShortcutDown() || e.isControlDown();
         // zooming and the laser are the viewer's, even while a lesson holds the transport; the other keys are the transport's
         if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.P && k != KeyCode.ESCAPE && !"?".equals(e.getText())

@@ -141,6 +141,13 @@ class FollowTest {
         assertThat(c.model().getPosition()).isEqualTo(before);
         assertThat(c.model().playingProperty().get()).isFalse();
         assertThat(pane.log.search.getText()).isEqualTo(" ");
+        // and F5, which types nothing, still toggles presenter mode from a text field
+        int[] presenter = {0};
+        robot.interact(() -> pane.onPresenter(() -> presenter[0]++));
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(presenter[0]).isEqualTo(1);
+        assertThat(pane.log.search.getText()).isEqualTo(" ");
     }
 
     @Test

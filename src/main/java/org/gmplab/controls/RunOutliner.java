@@ -51,7 +51,10 @@ final class RunOutliner {
             on = true;
             scanned = run;
             AtomicBoolean cancel = cancelled = new AtomicBoolean();
-            CompletableFuture.supplyAsync(() -> RunOutline.scan(s.scenario(), s.actions(), RunOutline.MAX_EVENTS, cancel::get), SCANS)
+            // the scans of all windows share one thread: a closed window's scan, or one waiting for the thread,
+            // stops at its next safe point, so it does not hold up the scans of the windows still open
+            CompletableFuture.supplyAsync(() -> RunOutline.scan(s.scenario(), s.actions(), RunOutline.MAX_EVENTS,
+                    () -> cancel.get() || c.closed()), SCANS)
                     // a run that cannot be replayed has no outline: the timeline keeps to what is explored
                     .whenCompleteAsync((o, failed) -> { if (!cancel.get() && o != null) outline.set(o); }, Platform::runLater);
         }, Platform::runLater);

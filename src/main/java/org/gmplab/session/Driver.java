@@ -385,6 +385,9 @@ public final class Driver implements AutoCloseable {
     /** Completes (on the FX thread) once every command queued before it is done and shown. */
     public CompletableFuture<Void> idle() { return run(() -> { }); }
 
+    /** Whether {@link #close} was called: work done for this driver elsewhere (a scan of its run) may stop. Any thread. */
+    public boolean closed() { return thread.isShutdown(); }
+
     /**
      * Ends the driver thread and the live run, closes the history, then shows the last frame published (so
      * no command that ran is left waiting) and stops the frame clock. Any thread.

@@ -70,7 +70,6 @@ final class Syscalls {
      * false if the G must go through {@link #exitsyscall0}.
      */
     static boolean exitsyscall(Machine m, Goroutine gp) {
-        Sched sched = m.sched;
         Processor oldp = m.oldp;
         m.oldp = null;
         // Try to re-acquire the last P.
@@ -83,23 +82,33 @@ final class Syscalls {
             return back(m, gp);
         }
         // Try to get any other idle P.
-        if (sched.npidle.get() > 0) {
-            Processor pp;
-            sched.lock.lock();
-            try {
-                pp = sched.pidleget();
-            } finally {
-                sched.lock.unlock();
-            }
-            if (pp != null) {
-                if (sched.sysmonwait) sched.wakeSysmon(m);
-                m.acquirep(pp);
-                explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was retaken")
-                        + " → takes idle P" + pp.id + " (fast path)");
-                return back(m, gp);
-            }
+        Processor pp = exitsyscallfastPidle(m);
+        if (pp != null) {
+            m.acquirep(pp);
+            explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was retaken")
+                    + " → takes idle P" + pp.id + " (fast path)");
+            return back(m, gp);
         }
         return false;
+    }
+
+    /**
+     * Go's {@code exitsyscallfast_pidle}: an idle P for an M back from a system call, taken under
+     * {@code sched.lock}, waking sysmon if it sleeps waiting for work; null if none is idle. (Go 1.23's and
+     * Go 1.26's exitsyscall both end their fast path here.)
+     */
+    static Processor exitsyscallfastPidle(Machine m) {
+        Sched sched = m.sched;
+        if (sched.npidle.get() == 0) return null;
+        Processor pp;
+        sched.lock.lock();
+        try {
+            pp = sched.pidleget();
+        } finally {
+            sched.lock.unlock();
+        }
+        if (pp != null && sched.sysmonwait) sched.wakeSysmon(m);
+        return pp;
     }
 
     private static boolean back(Machine m, Goroutine gp) {

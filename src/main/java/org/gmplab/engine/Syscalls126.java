@@ -142,20 +142,11 @@ final class Syscalls126 {
             }
         }
         // Try to get an idle P.
-        if (sched.npidle.get() > 0) {
-            Processor pp;
-            sched.lock.lock();
-            try {
-                pp = sched.pidleget();
-            } finally {
-                sched.lock.unlock();
-            }
-            if (pp != null) {
-                if (sched.sysmonwait) sched.wakeSysmon(m);
-                Syscalls.explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was taken")
-                        + " → takes idle P" + pp.id);
-                return pp;
-            }
+        Processor pp = Syscalls.exitsyscallfastPidle(m);
+        if (pp != null) {
+            Syscalls.explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was taken")
+                    + " → takes idle P" + pp.id);
+            return pp;
         }
         return null;
     }

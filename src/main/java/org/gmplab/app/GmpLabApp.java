@@ -18,9 +18,9 @@ import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.editor.EditorDialogs;
 import org.gmplab.editor.ScenarioEditor;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.controls.Words;
 import org.gmplab.lessons.Text.Lang;
 import org.gmplab.lessons.player.CjkFont;
@@ -46,7 +46,7 @@ public final class GmpLabApp extends Application {
     public void start(Stage stage) throws Exception {
         List<String> args = getParameters().getUnnamed();
         String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
-        Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.engine.program.ScenarioFiles.load(Path.of(args.get(0)));
+        Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
@@ -56,7 +56,7 @@ public final class GmpLabApp extends Application {
         if (!args.isEmpty()) {
             Path file = Path.of(args.get(0));
             if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".go")) {
-                c.editor.startWith(org.gmplab.engine.program.ScenarioJson.readText(file), file, null);
+                c.editor.startWith(org.gmplab.scenario.ScenarioJson.readText(file), file, null);
                 c.editorToggle.setSelected(true);
             } else {
                 c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");

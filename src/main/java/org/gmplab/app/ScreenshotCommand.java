@@ -18,13 +18,13 @@ import javafx.scene.image.WritableImage;
 
 import org.gmplab.cli.Main;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 import org.gmplab.view.Holders;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;

@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.controls.Words;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.player.Screen;
 import org.gmplab.snapshot.Event;

@@ -14,7 +14,7 @@ import org.gmplab.engine.Limit;
 import org.gmplab.engine.Outcome;
 import org.gmplab.gotrace.GoTraceReader;
 import org.gmplab.snapshot.Event;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 import org.gmplab.trace.EventsJson;
 import org.gmplab.trace.PerfettoTrace;
 import org.gmplab.trace.SchedTrace;

@@ -18,7 +18,7 @@ import org.gmplab.gotrace.GoTraceReader;
 import org.gmplab.gotrace.SchedTraceReader;
 import org.gmplab.gotrace.TraceSummary;
 import org.gmplab.io.TextFile;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -5,9 +5,9 @@ import java.util.List;
 
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.Replay;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
@@ -26,7 +26,7 @@ record Input(Scenario scenario, List<Action.AppliedAction> actions, long positio
     static Input load(Path file) {
         if (looksLikeSession(file)) return fromSession(file);
         try {
-            return new Input(org.gmplab.engine.program.ScenarioFiles.load(file), List.of(), Replay.TO_END);
+            return new Input(org.gmplab.scenario.gosrc.ScenarioFiles.load(file), List.of(), Replay.TO_END);
         } catch (ScenarioException e) {
             throw new Main.BadInput(e.getMessage());
         }

@@ -100,9 +100,9 @@ public final class Main implements Runnable {
     }
 
     /** {@code --go V} applied to {@code sc}: a version other than 1.23 or 1.26, or 1.26 for Go 1.0's scheduler, is bad input. */
-    public static org.gmplab.engine.program.Scenario withGo(org.gmplab.engine.program.Scenario sc, String v) {
+    public static org.gmplab.scenario.Scenario withGo(org.gmplab.scenario.Scenario sc, String v) {
         try {
-            return sc.withGo(org.gmplab.engine.program.Scenario.GoVersion.of(v));
+            return sc.withGo(org.gmplab.scenario.Scenario.GoVersion.of(v));
         } catch (IllegalArgumentException e) {
             throw new BadInput("--go: " + e.getMessage());
         }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.scenario.ScenarioException;
 import org.gmplab.io.Folders;
 import org.gmplab.lessons.Grade;
 import org.gmplab.lessons.Lesson;

@@ -114,7 +114,7 @@ public final class ControlsPane extends StackPane {
                 tab("Inject", inject, "Act on the running program: syscalls, blocking, Gosched, spawning, GOMAXPROCS"),
                 tab("Assumptions", assumptions, "Where this engine simplifies Go"));
         // the model knows the scenario from the session's first moment on (null until then)
-        java.util.function.Consumer<org.gmplab.engine.program.Scenario> release = sc -> { if (sc != null) assumptions.showRelease(sc.goRelease()); };
+        java.util.function.Consumer<org.gmplab.scenario.Scenario> release = sc -> { if (sc != null) assumptions.showRelease(sc.goRelease()); };
         release.accept(c.model().scenarioProperty().get());
         c.model().scenarioProperty().addListener((o, a, sc) -> release.accept(sc));
         split.getItems().setAll(view, tabs);

@@ -68,7 +68,7 @@ final class InjectPane extends VBox {
         getChildren().addAll(new Label("Inject at the moment shown (step mode: recorded, and stepping back and injecting starts a new branch; live mode: while paused)"), grid, refusal);
     }
 
-    private void spawnable(org.gmplab.engine.program.Scenario sc) {
+    private void spawnable(org.gmplab.scenario.Scenario sc) {
         sc.program().functions().values().stream().filter(f -> !f.name().equals("main")).findFirst().ifPresentOrElse(f -> {
             fn.setText(f.name());
             args.setText(String.join(",", java.util.Collections.nCopies(f.params().size(), "0")));

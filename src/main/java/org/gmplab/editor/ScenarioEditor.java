@@ -29,15 +29,15 @@ import javafx.stage.Window;
 import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.gmplab.session.Driver;
 import org.gmplab.controls.Words;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.ScenarioJson;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionException;
 import org.gmplab.history.SessionFile;
 import org.gmplab.io.TextFile;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 
 /**
  * The scenario editor: Go source with line numbers, checked with {@link GoSource} 300 ms after the last

@@ -1,5 +1,5 @@
 /**
- * The scenario editor: a Go scenario (see {@code engine.program.gosrc}) edited with line numbers, checked
+ * The scenario editor: a Go scenario (see {@code scenario.gosrc}) edited with line numbers, checked
  * as it is typed, and run in the window through {@code session.Driver#load}.
  *
  * <ul>

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 
 /**
  * How each {@link Action} from outside is checked against the world and carried out: mostly by the
@@ -54,7 +54,7 @@ final class Actions {
         }
         if (a instanceof Action.Spawn x) {
             if (x.count() < 1 || x.count() > 100_000) throw new IllegalArgumentException("spawn 1 to 100000 goroutines, not " + x.count());
-            org.gmplab.engine.program.Code fn = sched.program.functions().stream().filter(c -> c.name().equals(x.fn()) && !c.name().startsWith("runtime.")).findFirst()
+            org.gmplab.scenario.Code fn = sched.program.functions().stream().filter(c -> c.name().equals(x.fn()) && !c.name().startsWith("runtime.")).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no function named " + x.fn()));
             if (fn.nparams() != x.args().size())
                 throw new IllegalArgumentException(x.fn() + " takes " + fn.nparams() + " arguments, not " + x.args().size());
@@ -67,9 +67,9 @@ final class Actions {
         }
         if (a instanceof Action.SetGomaxprocs x) {
             Scenario.checkProcs(x.n());
-            org.gmplab.engine.program.Code code = org.gmplab.engine.program.Compiler.compile(
-                    org.gmplab.engine.program.Program.of(new org.gmplab.engine.program.Function("main", List.of(),
-                            List.of(new org.gmplab.engine.program.Stmt.Gomaxprocs(org.gmplab.engine.program.Expr.of(x.n())))))).main();
+            org.gmplab.scenario.Code code = org.gmplab.scenario.Compiler.compile(
+                    org.gmplab.scenario.Program.of(new org.gmplab.scenario.Function("main", List.of(),
+                            List.of(new org.gmplab.scenario.Stmt.Gomaxprocs(org.gmplab.scenario.Expr.of(x.n())))))).main();
             return new Prepared("a goroutine starts to call runtime.GOMAXPROCS(" + x.n() + ")", () -> {
                 Goroutine g = sched.newprocNoP(renamed(code, "runtime.GOMAXPROCS"), new long[0]);
                 sched.injectglistFromOutside(new ArrayList<>(List.of(g)));
@@ -83,8 +83,8 @@ final class Actions {
         throw new IllegalArgumentException("unknown action " + a);
     }
 
-    private static org.gmplab.engine.program.Code renamed(org.gmplab.engine.program.Code c, String name) {
-        return new org.gmplab.engine.program.Code(c.index(), name, c.nparams(), c.nlocals(), c.insns());
+    private static org.gmplab.scenario.Code renamed(org.gmplab.scenario.Code c, String name) {
+        return new org.gmplab.scenario.Code(c.index(), name, c.nparams(), c.nlocals(), c.insns());
     }
 
     private static Goroutine find(Sched sched, long goid) {

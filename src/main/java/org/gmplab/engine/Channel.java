@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 
 /**
  * Go's {@code hchan} and the functions of {@code chan.go}: a ring buffer of {@code dataqsiz} values, a

@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
-import org.gmplab.engine.program.CompiledProgram;
-import org.gmplab.engine.program.Compiler;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.CompiledProgram;
+import org.gmplab.scenario.Compiler;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;

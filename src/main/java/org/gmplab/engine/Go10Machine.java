@@ -2,7 +2,7 @@ package org.gmplab.engine;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Code;
+import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.EventKind;
 
 /**

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.engine.program.Code;
+import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.EventKind;
 
 /**

@@ -1,6 +1,6 @@
 package org.gmplab.engine;
 
-import org.gmplab.engine.program.Code;
+import org.gmplab.scenario.Code;
 
 /**
  * Go's {@code g}: a goroutine. Its "stack" is a chain of {@link Frame}s (program counter and locals), so

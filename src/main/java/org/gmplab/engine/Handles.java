@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.gmplab.engine.program.CompiledProgram;
+import org.gmplab.scenario.CompiledProgram;
 
 /**
  * The program's synchronisation objects by handle: the value a goroutine holds for {@code &wg}, a mutex

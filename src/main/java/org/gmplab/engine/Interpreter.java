@@ -2,8 +2,8 @@ package org.gmplab.engine;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Insn;
-import org.gmplab.engine.program.IntExpr;
+import org.gmplab.scenario.Insn;
+import org.gmplab.scenario.IntExpr;
 
 /**
  * Runs a goroutine's compiled code on its M, one instruction at a time, until the goroutine yields,
@@ -208,7 +208,7 @@ final class Interpreter {
                     case Insn.MAKECHAN -> {
                         Insn.MakeChan mk = (Insn.MakeChan) in;
                         long cap = mk.capacity().eval(f.locals);
-                        if (cap < 0 || cap > org.gmplab.engine.program.Scenario.MAX_CHANNEL_CAP) throw Channel.sizeOutOfRange(cap);
+                        if (cap < 0 || cap > org.gmplab.scenario.Scenario.MAX_CHANNEL_CAP) throw Channel.sizeOutOfRange(cap);
                         f.locals[mk.slot()] = handles.makeChan((int) cap).handle;
                         f.pc++;
                         ts.pass(m, costs.statement());
@@ -257,7 +257,7 @@ final class Interpreter {
                         long n = ((Insn.Gomaxprocs) in).n().eval(f.locals);
                         f.pc++;
                         // GOMAXPROCS(n < 1) only asks; Go caps large values, we cap at MAX_PROCS.
-                        int want = (int) Math.min(n, org.gmplab.engine.program.Scenario.MAX_PROCS);
+                        int want = (int) Math.min(n, org.gmplab.scenario.Scenario.MAX_PROCS);
                         if (n >= 1 && want != m.sched.gomaxprocs) m.gomaxprocs(gp, want);
                         ts.pass(m, costs.statement());
                     }

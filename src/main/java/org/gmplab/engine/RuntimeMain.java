@@ -3,10 +3,10 @@ package org.gmplab.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.engine.program.Code;
-import org.gmplab.engine.program.CompiledProgram;
-import org.gmplab.engine.program.Insn;
-import org.gmplab.engine.program.IntExpr;
+import org.gmplab.scenario.Code;
+import org.gmplab.scenario.CompiledProgram;
+import org.gmplab.scenario.Insn;
+import org.gmplab.scenario.IntExpr;
 
 /**
  * What Go 1.23's {@code runtime.main} does before it calls {@code main.main}, and the runtime's own

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
-import org.gmplab.engine.program.CompiledProgram;
+import org.gmplab.scenario.CompiledProgram;
 import org.gmplab.snapshot.EventKind;
 
 /**
@@ -110,7 +110,7 @@ public final class Sched {
      * A new goroutine made from outside the program (no P, so no P's free list or goid cache): the G
      * comes from the global free list or is allocated, and it is not yet queued anywhere.
      */
-    Goroutine newprocNoP(org.gmplab.engine.program.Code fn, long[] args) {
+    Goroutine newprocNoP(org.gmplab.scenario.Code fn, long[] args) {
         Goroutine g;
         gFreeLock.lock();
         try {
@@ -152,10 +152,10 @@ public final class Sched {
     final CompiledProgram program;
 
     Sched(Engine engine, int gomaxprocs, int runqSize, CompiledProgram program, Turnstile ts, Trace trace, Costs costs,
-          org.gmplab.engine.program.Scenario.Scheduler design, boolean go126) {
+          org.gmplab.scenario.Scenario.Scheduler design, boolean go126) {
         this.engine = engine;
         this.go126 = go126;
-        boolean go10Design = design == org.gmplab.engine.program.Scenario.Scheduler.GO10;
+        boolean go10Design = design == org.gmplab.scenario.Scenario.Scheduler.GO10;
         this.lock = new SchedLock(ts instanceof StepTurnstile, go10Design, costs.globalOp());
         this.runq = new GlobalRunQueue(lock);
         this.go10 = go10Design ? new Go10Sched(this, gomaxprocs) : null;

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.Arrays;
 import java.util.Comparator;
 
-import org.gmplab.engine.program.Insn;
+import org.gmplab.scenario.Insn;
 
 /**
  * Go's {@code selectgo} (select.go). Pass 1 polls the cases in a random order (so no case starves) and

@@ -8,7 +8,7 @@ import java.util.function.BooleanSupplier;
 
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 

@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Limit;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 
 /**

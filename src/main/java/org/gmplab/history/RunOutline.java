@@ -11,7 +11,7 @@ import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Limit;
 import org.gmplab.engine.Outcome;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 import org.gmplab.engine.Action;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 
 /**
  * One moment of one run, as a session file keeps it: the scenario (with the seed it ran with), the

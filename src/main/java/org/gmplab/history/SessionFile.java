@@ -18,12 +18,12 @@ import com.google.gson.JsonParser;
 import com.google.gson.JsonPrimitive;
 
 import org.gmplab.engine.Action;
-import org.gmplab.engine.program.JsonTree;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.JsonTree;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.io.TextFile;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 
 /**
  * Session files (JSON, read and written with Gson):

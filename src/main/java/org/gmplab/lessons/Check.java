@@ -6,8 +6,8 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.gmplab.engine.program.ExprParser;
-import org.gmplab.engine.program.Expr;
+import org.gmplab.scenario.ExprParser;
+import org.gmplab.scenario.Expr;
 import org.gmplab.snapshot.Snapshot;
 
 /**

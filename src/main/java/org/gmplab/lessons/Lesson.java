@@ -3,7 +3,7 @@ package org.gmplab.lessons;
 import java.util.List;
 import java.util.Objects;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.EventKind;
 
 /**

@@ -8,16 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.engine.program.Expr;
-import org.gmplab.engine.program.ExprParser;
-import org.gmplab.engine.program.JsonTree;
-import org.gmplab.engine.program.JsonTree.Node;
-import org.gmplab.engine.program.JsonTree.Obj;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioFiles;
-import org.gmplab.engine.program.ScenarioJson;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Expr;
+import org.gmplab.scenario.ExprParser;
+import org.gmplab.scenario.JsonTree;
+import org.gmplab.scenario.JsonTree.Node;
+import org.gmplab.scenario.JsonTree.Obj;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
+import org.gmplab.scenario.ScenarioJson;
+import org.gmplab.scenario.Stmt;
 import org.gmplab.io.TextFile;
 import org.gmplab.snapshot.EventKind;
 

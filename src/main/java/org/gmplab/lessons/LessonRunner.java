@@ -39,7 +39,7 @@ public final class LessonRunner implements AutoCloseable {
 
     private final Lesson lesson;
     private Engine engine;
-    private org.gmplab.engine.program.Scenario scenario;   // what the current run runs
+    private org.gmplab.scenario.Scenario scenario;   // what the current run runs
     private long waitedUntil = -1;
     private int next;
 
@@ -50,7 +50,7 @@ public final class LessonRunner implements AutoCloseable {
     }
 
     /** The scenario of the current run: the lesson's, with the scheduler of the last {@code restart}. */
-    public org.gmplab.engine.program.Scenario scenario() { return scenario; }
+    public org.gmplab.scenario.Scenario scenario() { return scenario; }
 
     /** Where in virtual time the last step ended if it was a {@code time} step (between two events), else -1. */
     public long waitedUntil() { return waitedUntil; }

@@ -9,7 +9,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 
 /**
  * The breakpoints, each set on one scenario: a breakpoint is about a program ("G7 changes status", "P2's queue

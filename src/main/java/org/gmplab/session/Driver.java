@@ -140,7 +140,7 @@ public final class Driver implements AutoCloseable {
      */
     public GmpModel model() { return model; }
     /** The scenario being run (immutable; any thread). */
-    public org.gmplab.engine.program.Scenario scenario() { return history.scenario(); }
+    public org.gmplab.scenario.Scenario scenario() { return history.scenario(); }
     /** The position of the start of the run. */
     public long start() { return start; }
     /** Each pulse (FX thread): shows whether a command has been running for more than a moment, and how far it got. */
@@ -191,7 +191,7 @@ public final class Driver implements AutoCloseable {
      * and nothing done, if another was loaded meanwhile (e.g. by the editor). Live mode ends first: a moment of
      * the history is a step-mode moment.
      */
-    public CompletableFuture<Boolean> forwardTo(org.gmplab.engine.program.Scenario expected, long n, long time) {
+    public CompletableFuture<Boolean> forwardTo(org.gmplab.scenario.Scenario expected, long n, long time) {
         boolean[] ok = {false};
         return run(() -> {
             if (expected != null && history.scenario() != expected) return;
@@ -333,7 +333,7 @@ public final class Driver implements AutoCloseable {
      * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(History)}), made on the
      * driver thread. The editor's Run and the lesson screen come this way: the history is the session's to make.
      */
-    public CompletableFuture<Void> load(org.gmplab.engine.program.Scenario sc) {
+    public CompletableFuture<Void> load(org.gmplab.scenario.Scenario sc) {
         cancel = true;
         return run(() -> replace(new History(sc)));
     }

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Outcome;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 

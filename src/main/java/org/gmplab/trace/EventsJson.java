@@ -1,5 +1,7 @@
 package org.gmplab.trace;
 
+import org.gmplab.io.AtomicFile;
+
 import java.io.IOException;
 import java.nio.file.Path;
 

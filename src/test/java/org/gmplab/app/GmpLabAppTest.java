@@ -43,8 +43,8 @@ class GmpLabAppTest {
         assertThat(view.snapshot().go126()).isFalse();
         robot.clickOn("#goVersion").clickOn("Go 1.26");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null && view.snapshot().go126());
-        org.gmplab.engine.program.Scenario sc = content.driver().model().scenarioProperty().get();
-        assertThat(sc.go()).isEqualTo(org.gmplab.engine.program.Scenario.GoVersion.GO126);
+        org.gmplab.scenario.Scenario sc = content.driver().model().scenarioProperty().get();
+        assertThat(sc.go()).isEqualTo(org.gmplab.scenario.Scenario.GoVersion.GO126);
         assertThat(GmpLabApp.title(sc)).endsWith(" (Go 1.26)");
         robot.clickOn("#tab-assumptions");
         javafx.scene.control.Label header = robot.lookup("#assumptionsVersion").queryAs(javafx.scene.control.Label.class);

@@ -12,7 +12,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.Pulses;
-import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.scenario.ScenarioException;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 import org.testfx.api.FxRobot;

@@ -11,8 +11,8 @@ import javafx.stage.Stage;
 
 import org.gmplab.bench.FrameMeter;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioFiles;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.Theme;
 

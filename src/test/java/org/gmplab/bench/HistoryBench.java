@@ -1,6 +1,6 @@
 package org.gmplab.bench;
 
-import static org.gmplab.engine.program.Expr.of;
+import static org.gmplab.scenario.Expr.of;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Expr;
-import org.gmplab.engine.program.Function;
-import org.gmplab.engine.program.Program;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Expr;
+import org.gmplab.scenario.Function;
+import org.gmplab.scenario.Program;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
+import org.gmplab.scenario.Stmt;
 import org.gmplab.history.History;
 import org.gmplab.history.Replay;
 import org.gmplab.snapshot.EventKind;

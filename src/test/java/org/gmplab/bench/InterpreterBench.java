@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 import org.gmplab.engine.Costs;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.gosrc.GoSource;
 
 /**
  * Step mode's interpreter: Go statements per second of wall time (not JMH: each measurement is a whole run).

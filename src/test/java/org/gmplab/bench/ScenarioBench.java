@@ -1,6 +1,6 @@
 package org.gmplab.bench;
 
-import static org.gmplab.engine.program.Expr.of;
+import static org.gmplab.scenario.Expr.of;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -15,11 +15,11 @@ import java.util.concurrent.TimeUnit;
 import org.gmplab.engine.Costs;
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Outcome;
-import org.gmplab.engine.program.Expr;
-import org.gmplab.engine.program.Function;
-import org.gmplab.engine.program.Program;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Expr;
+import org.gmplab.scenario.Function;
+import org.gmplab.scenario.Program;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.Stmt;
 
 /**
  * Whole-run benchmarks (not JMH: each measurement is a full run of seconds). Each is measured beside a

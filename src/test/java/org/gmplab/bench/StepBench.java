@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.gmplab.engine.Costs;
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 
 /**
  * Step mode as shipped: events per second of whole runs with the invariant checks the shipped paths keep

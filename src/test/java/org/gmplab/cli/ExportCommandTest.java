@@ -11,7 +11,7 @@ import com.google.gson.JsonParser;
 
 import org.gmplab.cli.RunCommandTest.Result;
 import org.gmplab.engine.Action;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;

@@ -18,7 +18,7 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.gmplab.engine.program.ScenarioFiles;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
 import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.ScenarioFiles;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
 import org.gmplab.snapshot.Event;
 import org.junit.jupiter.api.Test;
 

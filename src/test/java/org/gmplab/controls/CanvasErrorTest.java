@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.TestViews;

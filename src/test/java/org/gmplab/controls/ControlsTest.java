@@ -12,8 +12,8 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 
 import org.gmplab.cli.Main;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;

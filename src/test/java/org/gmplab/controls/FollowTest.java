@@ -13,7 +13,7 @@ import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.session.Driver;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +30,7 @@ class FollowTest {
     Driver c;
     ControlsPane pane;
     Stage stage;
-    org.gmplab.engine.program.Scenario scenario;
+    org.gmplab.scenario.Scenario scenario;
 
     @Start
     void start(Stage stage) throws Exception {

@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import javafx.geometry.Point2D;
 import javafx.stage.Stage;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;

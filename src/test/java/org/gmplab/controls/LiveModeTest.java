@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.session.Driver;
 import org.gmplab.session.Breakpoint;

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.session.Driver;

@@ -12,7 +12,7 @@ import javafx.application.Platform;
 import javafx.stage.Stage;
 
 import org.gmplab.Pulses;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.model.GmpModel;
 import org.gmplab.session.Driver;
 import org.gmplab.snapshot.Snapshot;

@@ -19,7 +19,7 @@ import javafx.stage.Window;
 
 import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;

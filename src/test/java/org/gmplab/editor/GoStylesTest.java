@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.junit.jupiter.api.Test;
 
 /** Where the error underline goes, the syntax classes, and the texts the editor starts with. */

@@ -5,8 +5,8 @@ import static org.gmplab.engine.Progs.*;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.Stmt;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;

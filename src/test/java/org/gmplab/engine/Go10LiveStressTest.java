@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.RepeatedTest;
 

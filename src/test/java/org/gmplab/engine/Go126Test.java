@@ -5,7 +5,7 @@ import static org.gmplab.engine.Progs.*;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;

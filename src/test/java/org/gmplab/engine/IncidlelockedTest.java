@@ -6,7 +6,7 @@ import static org.gmplab.engine.Progs.*;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import static org.gmplab.engine.Progs.*;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.trace.EventsJson;
@@ -157,7 +157,7 @@ class InjectTest {
     /** Under the Go 1.0 setting an injected Gosched is Go 1.0's Gosched: gput at the tail of the one queue, nothing lost. */
     @Test
     void injectedGoschedUnderGo10GputsTheGAndTheRunEnds() {
-        try (Engine e = Engine.step(workers().withScheduler(org.gmplab.engine.program.Scenario.Scheduler.GO10))) {
+        try (Engine e = Engine.step(workers().withScheduler(org.gmplab.scenario.Scenario.Scheduler.GO10))) {
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 3);
             e.inject(new Action.Gosched(3));
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GOSCHED && ev.g() == 3);

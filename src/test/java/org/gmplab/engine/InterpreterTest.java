@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;

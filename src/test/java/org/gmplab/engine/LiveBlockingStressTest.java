@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.Stmt;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 

@@ -14,7 +14,7 @@ import static org.gmplab.engine.Progs.work;
 
 import java.util.concurrent.TimeUnit;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -5,7 +5,7 @@ import static org.gmplab.engine.Progs.*;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
@@ -109,7 +109,7 @@ class ProcresizeTest {
         Scenario sc = prog().procs(1).wg("wg").fn(fn("main",
                         // two Goscheds: the first comes back at once (schedtick 0 takes from the global
                         // queue first), the second lets the reader run and park
-                        add("wg", "1"), go("reader"), new org.gmplab.engine.program.Stmt.Gosched(), new org.gmplab.engine.program.Stmt.Gosched(),
+                        add("wg", "1"), go("reader"), new org.gmplab.scenario.Stmt.Gosched(), new org.gmplab.scenario.Stmt.Gosched(),
                         work("1ms"), gomaxprocs("2"), waitWg("wg")))
                 .fn(fn("reader", netread("50us"), done("wg"))).build("stw-netpoll");
         StepRuns.Run run = StepRuns.run(sc);

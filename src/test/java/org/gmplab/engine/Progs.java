@@ -6,12 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.engine.program.Expr;
-import org.gmplab.engine.program.ExprParser;
-import org.gmplab.engine.program.Function;
-import org.gmplab.engine.program.Program;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Expr;
+import org.gmplab.scenario.ExprParser;
+import org.gmplab.scenario.Function;
+import org.gmplab.scenario.Program;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.Stmt;
 
 /** A terse way to write test programs: expressions as Go text, statements as calls. */
 final class Progs {

@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioException;
-import org.gmplab.engine.program.gosrc.GoSource;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioException;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.snapshot.Event;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -159,7 +159,7 @@ class RunawayTest {
     void runUntilWithASinkHandsOverEveryEventOnce() {
         Scenario sc;
         try {
-            sc = org.gmplab.engine.program.ScenarioFiles.load(java.nio.file.Path.of("scenarios/pingpong.json"));
+            sc = org.gmplab.scenario.gosrc.ScenarioFiles.load(java.nio.file.Path.of("scenarios/pingpong.json"));
         } catch (ScenarioException e) {
             throw new AssertionError(e);
         }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
@@ -96,7 +96,7 @@ class RuntimeGoroutinesTest {
      */
     @Test
     void spawn1000PrintsGosRunqueueAndThreadsAt5ms() throws Exception {
-        Scenario sc = org.gmplab.engine.program.ScenarioJson.load(java.nio.file.Path.of("scenarios/spawn1000.json"));
+        Scenario sc = org.gmplab.scenario.ScenarioJson.load(java.nio.file.Path.of("scenarios/spawn1000.json"));
         try (Engine e = Engine.step(sc)) {
             e.run(5_000_000L);
             String line = org.gmplab.trace.SchedTrace.format(e.snapshot(), false).strip();
@@ -108,11 +108,11 @@ class RuntimeGoroutinesTest {
     /** The JSON setting and the Go setting turn them off; the JSON writer keeps it. */
     @Test
     void settingTurnsThemOff() throws Exception {
-        Scenario json = org.gmplab.engine.program.ScenarioJson.parse("{\"name\": \"x\", \"runtimeGoroutines\": false, \"functions\": {\"main\": {\"body\": []}}}", "x.json");
+        Scenario json = org.gmplab.scenario.ScenarioJson.parse("{\"name\": \"x\", \"runtimeGoroutines\": false, \"functions\": {\"main\": {\"body\": []}}}", "x.json");
         assertThat(json.runtimeGoroutines()).isFalse();
-        assertThat(org.gmplab.engine.program.ScenarioJson.parse(org.gmplab.engine.program.ScenarioJson.toJson(json), "y.json").runtimeGoroutines()).isFalse();
-        Scenario go = org.gmplab.engine.program.gosrc.GoSource.parse("// gmplab: runtimegoroutines=off\npackage main\nfunc main() {}\n", "x.go");
+        assertThat(org.gmplab.scenario.ScenarioJson.parse(org.gmplab.scenario.ScenarioJson.toJson(json), "y.json").runtimeGoroutines()).isFalse();
+        Scenario go = org.gmplab.scenario.gosrc.GoSource.parse("// gmplab: runtimegoroutines=off\npackage main\nfunc main() {}\n", "x.go");
         assertThat(go.runtimeGoroutines()).isFalse();
-        assertThat(org.gmplab.engine.program.gosrc.GoSource.parse("package main\nfunc main() {}\n", "x.go").runtimeGoroutines()).isTrue();
+        assertThat(org.gmplab.scenario.gosrc.GoSource.parse("package main\nfunc main() {}\n", "x.go").runtimeGoroutines()).isTrue();
     }
 }

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gmplab.engine.Progs.*;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.trace.SchedTrace;
 import org.junit.jupiter.api.Test;

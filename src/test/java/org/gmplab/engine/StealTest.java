@@ -1,15 +1,15 @@
 package org.gmplab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.gmplab.engine.program.Expr.of;
+import static org.gmplab.scenario.Expr.of;
 
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.engine.program.Function;
-import org.gmplab.engine.program.Program;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.Stmt;
+import org.gmplab.scenario.Function;
+import org.gmplab.scenario.Program;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.Stmt;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 

@@ -5,7 +5,7 @@ import static org.gmplab.engine.Progs.*;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
@@ -175,7 +175,7 @@ class SyscallTest {
      */
     @Test
     void syscallScenarioMatchesGosTraceAtRelease() throws Exception {
-        Scenario sc = org.gmplab.engine.program.ScenarioJson.load(java.nio.file.Path.of("scenarios/syscall.json"));
+        Scenario sc = org.gmplab.scenario.ScenarioJson.load(java.nio.file.Path.of("scenarios/syscall.json"));
         try (Engine e = Engine.step(sc)) {
             e.run(500_000_000L);
             assertThat(e.snapshot().threads()).isEqualTo(7);

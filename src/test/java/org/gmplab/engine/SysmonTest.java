@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
@@ -85,7 +85,7 @@ class SysmonTest {
                         add("wg", "2"), go("player", "1"), go("player", "0"), waitWg("wg")))
                 .fn(fn("player", List.of("first"),
                         loop("i", String.valueOf(rounds),
-                                new org.gmplab.engine.program.Stmt.If(e("first == 1"),
+                                new org.gmplab.scenario.Stmt.If(e("first == 1"),
                                         body(send("ping", "i"), recv("pong", "x")),
                                         body(recv("ping", "x"), work("100ns"), send("pong", "x")))),
                         done("wg")))

@@ -8,7 +8,7 @@ import static org.gmplab.history.HistoryTest.scenario;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /** A long move stops when its cancel flag is up: at a recorded position it reached, or where it was. */

@@ -12,8 +12,8 @@ import java.util.Map;
 import com.google.gson.Gson;
 
 import org.gmplab.engine.Action;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ import java.util.Map;
 import com.google.gson.Gson;
 
 import org.gmplab.engine.Action;
-import org.gmplab.trace.AtomicFile;
+import org.gmplab.io.AtomicFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.scenario.ScenarioException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -146,7 +146,7 @@ class LessonsTest {
         Lesson lesson = LessonLoader.load(Path.of("lessons/17-why-p.json"));
         int restart = 0;
         while (lesson.steps().get(restart).restart() == null) restart++;
-        assertThat(lesson.steps().get(restart).restart()).isEqualTo(org.gmplab.engine.program.Scenario.Scheduler.GMP);
+        assertThat(lesson.steps().get(restart).restart()).isEqualTo(org.gmplab.scenario.Scenario.Scheduler.GMP);
         try (LessonRunner r = new LessonRunner(lesson)) {
             LessonRunner.StepResult before = null;
             for (int i = 0; i < restart; i++) before = r.runStep();

@@ -60,7 +60,7 @@ class ModelTest {
     void theWordsAboutMomentsNotYetTakenAreMergedSoTheModelShowsTheLatestOfEachWithTheLatestWorld() throws Exception {
         // given a refusal, then a later moment that only says a status, then one that clears the error, merged in the slot
         LatestSlot slot = new LatestSlot();
-        org.gmplab.engine.program.Scenario sc = org.gmplab.engine.program.ScenarioJson.load(java.nio.file.Path.of("scenarios/pingpong.json"));
+        org.gmplab.scenario.Scenario sc = org.gmplab.scenario.ScenarioJson.load(java.nio.file.Path.of("scenarios/pingpong.json"));
         slot.publish(new Moment(world(3), List.of(), false, Moment.ALL, 3, 3, false, false, org.gmplab.engine.Engine.Mode.STEP, sc,
                 java.util.Set.of(7L), new Moment.Say("refused: no", "no", "boom"), List.of()));
         slot.publish(new Moment(world(4), List.of(), false, Moment.ALL, 4, 4, true, false, org.gmplab.engine.Engine.Mode.STEP, sc,

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Causes.Link;
 import org.gmplab.snapshot.Causes.Role;
 import org.junit.jupiter.api.BeforeAll;

@@ -16,7 +16,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.Scenario;
-import org.gmplab.engine.program.ScenarioJson;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 

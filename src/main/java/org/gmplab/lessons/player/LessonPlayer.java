@@ -38,7 +38,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
 import org.gmplab.engine.Engine;
-import org.gmplab.engine.program.ScenarioException;
+import org.gmplab.scenario.ScenarioException;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
@@ -46,7 +46,7 @@ import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
 import org.gmplab.lessons.QuizOrder;
 import org.gmplab.lessons.Text.Lang;
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;

@@ -2,7 +2,7 @@ package org.gmplab.lessons.player;
 
 import java.util.List;
 
-import org.gmplab.engine.program.Scenario;
+import org.gmplab.scenario.Scenario;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;

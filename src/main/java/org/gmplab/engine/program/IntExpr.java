@@ -1,7 +1,0 @@
-package org.gmplab.engine.program;
-
-/** A compiled {@link Expr}: variables are resolved to slots of the frame's locals. */
-@FunctionalInterface
-public interface IntExpr {
-    long eval(long[] locals);
-}

@@ -128,6 +128,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     });
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private int pending;             // tasks given to the worker whose result is not shown yet (FX thread)
+    private int opened;              // counts opens and leaves: what an earlier one asked the worker for is not shown
 
     private Lesson lesson;
     private LessonRunner runner;     // the worker's
@@ -349,6 +350,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public void open(Lesson l, int step) {
         int target = Math.max(0, Math.min(step, l.steps().size() - 1));
         lesson = l;
+        opened++;
         index = target;   // what refresh() shows meanwhile: the step, not run yet
         ran = false;
         result = null;
@@ -364,6 +366,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setSelected(false);
         worker.execute(this::closeRunner);
         lesson = null;
+        opened++;
         index = -1;
         ran = false;
         result = null;
@@ -433,6 +436,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** A fresh runner with the first {@code steps} steps run; shows where it stopped, then runs {@code then}. */
     private void rebuild(int steps, Runnable then) {
         Lesson l = lesson;
+        int g = opened;
         onWorker(() -> {
             closeRunner();
             runner = new LessonRunner(l);
@@ -442,7 +446,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             if (last == null) runner.engine().drainEvents();
             return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of(), last);
         }, r -> {
-            if (lesson != l) return;   // another lesson was opened meanwhile: its own rebuild follows
+            if (opened != g) return;   // a lesson (this one at another step, or another) was opened meanwhile: its own rebuild follows
             screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
             result = r.result();
             then.run();
@@ -461,10 +465,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     private void runCurrent() {
         Lesson l = lesson;
+        int g = opened;
         onWorker(() -> {
             StepResult r = runner.runStep();
             return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), r.snapshot(), r.events(), r);
-        }, r -> shown(l, r));
+        }, r -> { if (opened == g) shown(l, r); });
     }
 
     /** Shows the step just run. */

@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Renders the whole window in live mode, paused, under Monocle to {@code target/screenshots/window-live-paused.png};
  * {@code screenshots/make.sh} copies it to {@code screenshots/}.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LiveWindowScreenshotTest {
     static final Path OUT = Path.of("target", "screenshots", "window-live-paused.png");

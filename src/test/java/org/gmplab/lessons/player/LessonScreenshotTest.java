@@ -17,6 +17,7 @@ import javax.imageio.ImageIO;
 import org.gmplab.app.ScreenshotCommand;
 import org.gmplab.lessons.Text.Lang;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,6 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * Runs only when asked, from screenshots/make.sh:
  * {@code mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot=screenshots/lesson-zh.png}.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "gmplab.lessonShot", matches = ".+")
 class LessonScreenshotTest {

@@ -24,9 +24,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * Renders the whole window with the scenario editor open and a mistake in the program to
  * {@code target/screenshots/editor-error.png}; {@code screenshots/make.sh} copies it to {@code screenshots/}.
  */
+// A picture generator, not a test (its name does not end in Test, so the suite skips it): screenshots/make.sh runs it.
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
-class EditorScreenshotTest {
+class EditorScreenshots {
     static final Path OUT = Path.of("target", "screenshots", "editor-error.png");
     TestWindow window;
     GmpLabApp.Content content;

@@ -82,8 +82,8 @@ public final class GmpLabApp extends Application {
         stage.show();
     }
 
-    /** The parts of the window, for tests that mount the same content. */
-    record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
+    /** The parts of the window, for tests and the frame-rate bench ({@code bench.WindowFpsBench}) that mount the same content. */
+    public record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
                    ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, javafx.beans.property.ReadOnlyBooleanProperty presenting) {}
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
@@ -93,7 +93,7 @@ public final class GmpLabApp extends Application {
      * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
      * breakpoints, inject, assumptions) into {@code root}.
      */
-    static Content content(BorderPane root, SchedulerView view, Scenario sc) {
+    public static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
         Driver driver = new Driver(new History(sc));
         driver.model().scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));

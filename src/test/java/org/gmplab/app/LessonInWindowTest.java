@@ -15,6 +15,7 @@ import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * lesson checked), locks it while it drives, and "try it yourself" hands the real controls to the learner.
  * Walked with the keyboard alone, as a learner without a mouse would.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LessonInWindowTest {
     SchedulerView view;

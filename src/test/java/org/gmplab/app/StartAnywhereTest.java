@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.gmplab.cli.Main;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it finds its bundled lessons, and a window it cannot open is one line and exit code 2, never a stack trace.
  * JavaFX is put on the module path, as the installed app's runtime has it (and {@code mvn javafx:run}).
  */
+@Tag("process")
 class StartAnywhereTest {
     @TempDir Path tmp;
 

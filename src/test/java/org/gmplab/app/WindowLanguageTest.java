@@ -19,6 +19,7 @@ import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +29,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The language switch is for the whole window: every label, tooltip, prompt, tab and column, and back. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class WindowLanguageTest {
     /** Words that stay as they are in Chinese: Go's names, keys, units. */

@@ -2,9 +2,11 @@ package org.gmplab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code gmplab verify homework/}: per exercise, what passes and what does not yet, in words a learner reads. */
+@Tag("lessons")
 class VerifyCommandTest {
 
     @Test

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.gmplab.scenario.ScenarioException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every lesson in lessons/ checks itself against the engine, in CI, so it can never drift from it. */
+@Tag("lessons")
 class LessonsTest {
 
     static Stream<Path> lessons() throws Exception { return LessonLoader.files(Path.of("lessons")).stream(); }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.gmplab.lessons.Text.Lang;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * quotes the right choice of each of its quizzes as the lesson file has it. A lesson added without an entry, a
  * retitled lesson or a changed answer fails here, naming the lesson.
  */
+@Tag("lessons")
 class TeachersGuideTest {
 
     @ParameterizedTest(name = "{0}")

@@ -19,6 +19,7 @@ import javafx.stage.Stage;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +29,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The lesson player beside the canvas, clicked like a person would. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LessonPlayerTest {
     SchedulerView view;

@@ -31,7 +31,7 @@ public final class LessonLoader {
     /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
     static final long MAX_FILE_BYTES = 1L << 20;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps", "homework");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges", "teacher");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -164,7 +164,8 @@ public final class LessonLoader {
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
         Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
         boolean nothingChanges = o.members().containsKey("nothingChanges") && bool(o.members().get("nothingChanges"));
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges);
+        Text teacher = o.members().containsKey("teacher") ? text(o.members().get("teacher")) : null;
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, teacher);
     }
 
     /** A path the lesson names, as the learner finds it: beside the lesson file as it was given. */

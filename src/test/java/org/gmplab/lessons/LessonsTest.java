@@ -126,15 +126,41 @@ class LessonsTest {
         }
     }
 
+    /** A step's teacher note is a text in both languages, like the narration; a malformed one is one line naming where. */
+    @Test
+    void aTeacherNoteIsATextInBothLanguagesAndAMalformedOneIsOneLine() throws Exception {
+        String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));
+        Lesson lesson = LessonLoader.parse(good, "x.json", Path.of("lessons"));
+        assertThat(lesson.steps().get(0).teacher()).isNull();
+        assertThat(lesson.steps().get(1).teacher().en()).startsWith("Answer: G4");
+        assertThat(lesson.steps().get(1).teacher().zh()).startsWith("答案：G4");
+        java.util.regex.Pattern note = java.util.regex.Pattern.compile("\"teacher\": \\{[^}]*\\}");
+        int line = good.substring(0, good.indexOf("\"teacher\"")).split("\n", -1).length;
+        record Case(String to, String message) {}
+        for (Case c : List.of(
+                new Case("\"teacher\": \"G4, the newest\"",
+                        "x.json:" + line + ": $.steps[1].teacher: expected a text in both languages, {\"en\": \"...\", \"zh\": \"...\"}, got"),
+                new Case("\"teacher\": {\"en\": \"G4, the newest\"}", "x.json:" + line + ": $.steps[1].teacher: missing required key \"zh\""),
+                new Case("\"teacher\": {\"en\": \"G4\", \"zh\": \" \"}", "x.json:" + line + ": $.steps[1].teacher.zh: the Chinese text is empty"))) {
+            String text = note.matcher(good).replaceFirst(java.util.regex.Matcher.quoteReplacement(c.to()));
+            assertThat(text).isNotEqualTo(good);
+            assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons"))).as(c.to())
+                    .isInstanceOf(ScenarioException.class)
+                    .hasMessageStartingWith(c.message())
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
     /** A {@code time} or {@code within} longer than any other step may run is refused with the limit, not run for hours. */
     @Test
     void aStepWaitsAtMostSixtySecondsOfVirtualTime() throws Exception {
         String good = Files.readString(Path.of("lessons/14-sysmon-preemption.json"));
         assertThat(good).contains("\"until\": {\"time\": \"5ms\"}");
         String text = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"time\": \"120s\"}");
+        int line = good.substring(0, good.indexOf("\"until\": {\"time\": \"5ms\"}")).split("\n", -1).length;
         assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons")))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith("x.json:61: ")
+                .hasMessageStartingWith("x.json:" + line + ": $.steps[1].until.time: ")
                 .hasMessageEndingWith("a step may wait at most 60s of virtual time, got \"120s\"");
         String within = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"when\": \"G1.status == running\", \"within\": \"61s\"}");
         assertThatThrownBy(() -> LessonLoader.parse(within, "x.json", Path.of("lessons")))

@@ -200,6 +200,16 @@ class LessonPlayerTest {
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 6");
     }
 
+    /** The list follows lessons/order.txt, the recommended order ("why P" second, as the articles have it), not the files' numbers. */
+    @Test
+    void theListShowsTheLessonsInTheRecommendedOrder(FxRobot robot) throws Exception {
+        javafx.scene.control.ListView<?> list = robot.lookup("#lessonList").queryListView();
+        java.util.List<String> shown = list.getItems().stream().map(e -> ((LessonPlayer.Entry) e).file().getFileName().toString()).toList();
+        assertThat(shown).isEqualTo(org.gmplab.lessons.LessonLoader.files(Path.of("lessons")).stream().map(p -> p.getFileName().toString()).toList());
+        assertThat(shown).startsWith("01-gmp-who-is-who.json", "17-why-p.json", "02-go-runnext.json");
+        assertThat(((LessonPlayer.Entry) list.getItems().get(1)).lesson().id()).isEqualTo("why-p");
+    }
+
     /** The lessons' summaries state what their quizzes ask: while a lesson runs, the list is not shown. */
     @Test
     void whileALessonRunsTheListAndItsSummariesAreHidden(FxRobot robot) {

@@ -57,6 +57,15 @@ class LessonPlayerTest {
         return robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().contains(text)).query();
     }
 
+    /** The list's cell of the lesson titled {@code title}, scrolled to the top of the list first: it shows a few lessons at a time. */
+    static Node lessonCell(FxRobot robot, String title) {
+        javafx.scene.control.ListView<LessonPlayer.Entry> list = robot.lookup("#lessonList").queryListView();
+        robot.interact(() -> list.getItems().stream().filter(e -> e.lesson() != null && e.lesson().title().en().equals(title))
+                .findFirst().ifPresent(list::scrollTo));
+        WaitForAsyncUtils.waitForFxEvents();
+        return cellOf(robot, title);
+    }
+
     /** Clicks {@code query}, then waits until the step it started is shown (the player's engine works on its own thread). */
     void click(FxRobot robot, String query) { robot.clickOn(query); idle(player); }
 
@@ -217,7 +226,7 @@ class LessonPlayerTest {
         assertThat(list.isVisible()).isTrue();
         assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
         // when a lesson is opened from the list
-        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        click(robot, lessonCell(robot, "go f(): the newest goroutine runs next"));
         assertThat(player.lesson().id()).isEqualTo("go-runnext");
         // then neither the list nor any summary can be seen, at any step of it
         for (int i = 0; i < 3; i++) {
@@ -234,7 +243,7 @@ class LessonPlayerTest {
         assertThat(player.lesson()).isNull();
         assertThat(list.isVisible()).isTrue();
         assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
-        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        click(robot, lessonCell(robot, "go f(): the newest goroutine runs next"));
         assertThat(player.lesson().id()).isEqualTo("go-runnext");
     }
 

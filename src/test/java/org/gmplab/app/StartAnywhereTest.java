@@ -71,6 +71,25 @@ class StartAnywhereTest {
         assertThat(e.code()).isZero();
     }
 
+    /**
+     * lessons/ and homework/ named where there are none are the ones the program carries, both in one call: every
+     * lesson verifies and every exercise's reference solution passes. With no folder, --solutions grades the homework.
+     */
+    @Test
+    void verifyLessonsAndHomeworkFromAnEmptyDirectoryFindsTheBundledOnes() throws Exception {
+        long lessons = org.gmplab.lessons.LessonLoader.files(Path.of("lessons")).size(), homework = org.gmplab.lessons.LessonLoader.files(Path.of("homework")).size();
+        Exit e = gmplab(Map.of(), "verify", "--solutions", "lessons/", "homework/");
+        assertThat(e.err()).isEmpty();
+        assertThat(e.out()).startsWith("lessons in ").contains("\nhomework in ").endsWith((lessons + homework) + " passed, 0 failed\n");
+        assertThat(e.out().lines().filter(l -> l.startsWith("ok   ") && l.contains("(homework: "))).hasSize((int) homework);
+        assertThat(e.code()).isZero();
+        // the learner's starting scenarios are not solutions yet: each exercise says what is still to do
+        Exit todo = gmplab(Map.of(), "verify", "homework");
+        assertThat(todo.out()).startsWith("homework in ").endsWith("0 passed, " + homework + " failed\n");
+        assertThat(todo.out().lines().filter(l -> l.startsWith("TODO "))).hasSize((int) homework);
+        assertThat(todo.code()).isEqualTo(1);
+    }
+
     @Test
     void aBadInvariantsSettingIsOneLineAndExitCode2() throws Exception {
         Exit e = gmplab(List.of("-Dgmplab.invariants=sometimes"), Map.of(), "run", "x.json");

@@ -36,7 +36,7 @@ class WindowLanguageTest {
     static final Set<String> GO_WORDS = Set.of("schedtrace", "scheddetail", "runnext", "goid", "Gosched", "gmplab",
             "runqputslow", "globrunqget", "handoffp", "retake", "stop", "the", "world", "predawn", "stoptheworld", "entersyscall", "exitsyscall", "timerproc", "mcpu", "mcpumax", "go1", "poll", "server", "LockOSThread", "sched", "lock", "Gscan", "_Gscan", "schedule", "execute", "gogo", "mcall",
             "forcegc", "bgsweep", "scavenger", "finalizer", "forcegchelper", "bgscavenge", "runfinq", "runtimeGoroutines", "epoll_pwait", "kqueue", "Linux", "Windows", "main", "semacquire", "treap", "epoll", "WaitGroup", "runtime", "syscall",
-            "netpoll", "sysmon", "work", "_Psyscall", "_Gsyscall", "preemptone", "schedticks", "cleanup", "cgroup", "entersyscallblock", "make", "chan", "panic", "makechan", "newstack", "maxstacksize", "Java", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
+            "netpoll", "sysmon", "work", "_Psyscall", "_Gsyscall", "preemptone", "schedticks", "cleanup", "cgroup", "entersyscallblock", "make", "chan", "panic", "makechan", "newstack", "maxstacksize", "asyncpreemptoff", "Java", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
     static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");
 
     BorderPane root;

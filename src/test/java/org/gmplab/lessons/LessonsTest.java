@@ -228,6 +228,51 @@ class LessonsTest {
         }
     }
 
+    private static List<String> names(List<Path> files) {
+        return files.stream().map(p -> p.getFileName().toString()).toList();
+    }
+
+    /** lessons/order.txt is the recommended order: it names every shipped lesson once, with "why P" second, as the articles put it. */
+    @Test
+    void theShippedOrderNamesEveryLessonWithWhyPEarly() throws Exception {
+        List<String> ordered = names(LessonLoader.files(Path.of("lessons")));
+        List<String> named = Files.readAllLines(Path.of("lessons", LessonLoader.ORDER)).stream()
+                .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        assertThat(named).as("every lesson named, none left to the end by accident").isEqualTo(ordered);
+        assertThat(ordered).containsExactlyInAnyOrderElementsOf(names(LessonLoader.byName(Path.of("lessons"))));
+        assertThat(ordered).startsWith("01-gmp-who-is-who.json", "17-why-p.json").hasSizeGreaterThanOrEqualTo(26);
+    }
+
+    @Test
+    void anOrderFileListsItsLessonsFirstThenTheOthersByNameAndNamesOnlyLessonsOfItsFolder(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        for (String n : List.of("01-a.json", "02-b.json", "03-c.json")) Files.writeString(tmp.resolve(n), "{}");
+        // without an order file: by name
+        assertThat(names(LessonLoader.files(tmp))).containsExactly("01-a.json", "02-b.json", "03-c.json");
+        // with one: its lessons first, as it lists them, then the others by name
+        Path order = Files.writeString(tmp.resolve(LessonLoader.ORDER), "# the order\n03-c.json\n\n  01-a.json\n");
+        assertThat(names(LessonLoader.files(tmp))).containsExactly("03-c.json", "01-a.json", "02-b.json");
+        // a name that is no lesson of the folder, or one listed twice, is one line naming the line
+        Files.writeString(order, "03-c.json\n04-d.json\n");
+        assertThatThrownBy(() -> LessonLoader.files(tmp)).isInstanceOf(ScenarioException.class)
+                .hasMessage(order + ":2: expected the file name of a lesson in this folder, like 01-a.json, got \"04-d.json\"");
+        Files.writeString(order, "03-c.json\n01-a.json\n03-c.json\n");
+        assertThatThrownBy(() -> LessonLoader.files(tmp)).isInstanceOf(ScenarioException.class)
+                .hasMessage(order + ":3: 03-c.json is listed already, on line 1");
+    }
+
+    /** A bundled lesson is read from inside the jar (a zip file system): the scenario file it names is found there too. */
+    @Test
+    void aLessonInsideAJarReadsItsScenarioFileFromTheJar(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        try (java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(tmp.resolve("x.jar"), java.util.Map.of("create", "true"))) {
+            Files.createDirectories(jar.getPath("/lessons/programs"));
+            Files.copy(Path.of("lessons/24-preemption.json"), jar.getPath("/lessons/24-preemption.json"));
+            Files.copy(Path.of("lessons/programs/24-preemption.go"), jar.getPath("/lessons/programs/24-preemption.go"));
+            Lesson lesson = LessonLoader.load(jar.getPath("/lessons/24-preemption.json"));
+            assertThat(lesson.scenario().gomaxprocs()).isEqualTo(2);
+            assertThat(LessonRunner.verify(lesson)).isNull();
+        }
+    }
+
     @Test
     void objectNumbersBeyondAnIntAreOneLineNotACrash() throws Exception {
         String good = Files.readString(Path.of("lessons/04-fill-local-queue.json"));

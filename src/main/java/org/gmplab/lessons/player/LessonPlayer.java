@@ -173,6 +173,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             files = Files.isDirectory(dir) ? LessonLoader.files(dir) : List.of();
         } catch (IOException e) {
             files = List.of();
+        } catch (ScenarioException e) {
+            // a mistake in the order file: every lesson is still there, by name, below the one line that says what is wrong
+            entries.add(new Entry(dir.resolve(LessonLoader.ORDER), null, e.getMessage()));
+            try {
+                files = LessonLoader.byName(dir);
+            } catch (IOException io) {
+                files = List.of();
+            }
         }
         if (files.isEmpty()) listProblem = dir.toAbsolutePath().toString();
         for (Path f : files) {

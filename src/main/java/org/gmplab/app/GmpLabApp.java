@@ -44,13 +44,25 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
-        List<String> args = getParameters().getUnnamed();
-        String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
+        Window w = open(stage, getParameters().getUnnamed(), getParameters().getNamed(), Progress.forUser());
+        driver = w.content().driver();
+        player = w.player();
+    }
+
+    /** The window as {@link #open} made it. */
+    record Window(Content content, LessonPlayer player, SchedulerView view) {}
+
+    /**
+     * Opens the window on {@code stage} as the application arguments ask: {@code args} at most a scenario file;
+     * {@code named} the folder of lessons ({@code lessons}) and the lesson step to open at ({@code lesson}, a
+     * link such as {@code work-stealing#3}, see {@link org.gmplab.lessons.Links}; else the learner's last one).
+     */
+    static Window open(Stage stage, List<String> args, java.util.Map<String, String> named, Progress progress) throws Exception {
+        String lessonsDir = named.get("lessons");   // --lessons DIR (see Launcher)
         Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
-        driver = c.driver;
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
         if (!args.isEmpty()) {
@@ -62,9 +74,14 @@ public final class GmpLabApp extends Application {
                 c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");
             }
         }
-        player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), Progress.forUser());
-        // A learner who was in a lesson last time gets it back at once; others start with the controls.
-        if (!Progress.forUser().lastLesson().isEmpty()) {
+        LessonPlayer player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), progress);
+        // gmplab lesson ID opens that lesson's step; a learner who was in a lesson last time gets it back at once;
+        // others start with the controls.
+        String link = named.get("lesson");
+        if (link != null) {
+            player.openWhenCanvasReady(link);
+            c.lessons.setSelected(true);
+        } else if (!progress.lastLesson().isEmpty()) {
             player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
             c.lessons.setSelected(true);
         }
@@ -75,11 +92,12 @@ public final class GmpLabApp extends Application {
             view.setTheme(Theme.named(b));
         });
         stage.setTitle(title(sc));
-        driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
+        c.driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
         stage.show();
+        return new Window(c, player, view);
     }
 
     /** The parts of the window, for tests that mount the same content. */

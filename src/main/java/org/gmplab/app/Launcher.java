@@ -31,20 +31,14 @@ public final class Launcher {
             System.err.println("gmplab: " + e.getMessage());
             System.exit(Main.BAD_INPUT);
         }
+        if (args.length >= 3 && args[0].equals("--lessons") && args[2].equals("lesson")) {   // gmplab --lessons DIR lesson ID
+            List<String> a = new ArrayList<>(List.of(args).subList(2, args.length));
+            a.addAll(List.of("--lessons", args[1]));
+            args = a.toArray(String[]::new);
+        }
         String[] window = windowArgs(args);
         if (window != null) {
-            String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
-            if (cannot == null) {
-                try {
-                    Application.launch(GmpLabApp.class, window);
-                    return;
-                } catch (UnsupportedOperationException e) {   // glass could not start: see whyNoWindow
-                    cannot = whyNoWindow(e.getMessage());
-                    if (cannot == null) throw e;
-                }
-            }
-            System.err.println("gmplab: " + cannot);
-            System.exit(Main.BAD_INPUT);
+            System.exit(window(window));
         } else if (args.length == 1 && scenarioName(args[0])) {
             System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()
                     + " (give a .go or .json scenario that exists, or a command: gmplab --help)");
@@ -56,8 +50,27 @@ public final class Launcher {
                             + String.join(" ", List.of(args).subList(2, args.length))));
             System.exit(Main.BAD_INPUT);
         } else {
-            Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
+            Main.main(args, ScreenshotCommand.class, LessonCommand.class);   // classes: a model is built only for the command run
         }
+    }
+
+    /**
+     * Opens the window with these application arguments and returns when it is closed: 0, or {@link Main#BAD_INPUT}
+     * after one line saying why it cannot open (no display, no GTK) and what works without it.
+     */
+    static int window(String[] appArgs) {
+        String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
+        if (cannot == null) {
+            try {
+                Application.launch(GmpLabApp.class, appArgs);
+                return 0;
+            } catch (UnsupportedOperationException e) {   // glass could not start: see whyNoWindow
+                cannot = whyNoWindow(e.getMessage());
+                if (cannot == null) throw e;
+            }
+        }
+        System.err.println("gmplab: " + cannot);
+        return Main.BAD_INPUT;
     }
 
     private static boolean scenarioName(String a) {

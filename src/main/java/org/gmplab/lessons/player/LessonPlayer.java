@@ -42,6 +42,7 @@ import org.gmplab.scenario.ScenarioException;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
+import org.gmplab.lessons.Links;
 import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
 import org.gmplab.lessons.QuizOrder;
@@ -92,6 +93,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Button allLessons = new Button();
     private final Label title = new Label();
     private final Label stepNumber = new Label();
+    /** The step's link ({@code work-stealing#3}), to copy into a lesson plan; read-only text, so it can be selected. */
+    private final javafx.scene.control.TextField stepLink = new javafx.scene.control.TextField();
+    private final HBox stepLine = new HBox(8, stepNumber, stepLink);
+    /** Opens a step by its link (on the list of lessons): {@code 08#3}, {@code work-stealing#steal-half}. */
+    private final javafx.scene.control.TextField goTo = new javafx.scene.control.TextField();
     private final Label lookLabel = new Label();
     private final FlowPane look = new FlowPane(4, 2, lookLabel);
     private final Label narration = new Label();
@@ -214,6 +220,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         title.setId("lessonTitle");
         title.setStyle("-fx-font-size: 1.3em; -fx-font-weight: bold;");
         stepNumber.setId("stepNumber");
+        stepLink.setId("stepLink");
+        stepLink.setEditable(false);
+        stepLink.setFocusTraversable(false);
+        stepLink.setStyle("-fx-background-color: transparent; -fx-text-fill: -fx-mid-text-color; -fx-padding: 0;");
+        HBox.setHgrow(stepLink, javafx.scene.layout.Priority.ALWAYS);
+        stepLine.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        goTo.setId("goTo");
+        goTo.setOnAction(e -> { if (!goTo.getText().isBlank() && go(goTo.getText()) == null) goTo.clear(); });
         look.setId("look");
         narration.setId("narration");
         deeperText.setId("deeperText");
@@ -236,7 +250,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         allLessons.setId("allLessons");
         allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+        for (var n : List.of(lessonsLabel, list, goTo, listEnd, allLessons, stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -250,7 +264,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         HBox top = new HBox(8, languageLabel, language);
         HBox nav = new HBox(8, back, next);
         HBox tryBar = new HBox(8, tryIt, tryStep);
-        VBox body = new VBox(8, lessonsLabel, list, listEnd, allLessons, title, stepNumber, look, narration, deeper, quiz,
+        VBox body = new VBox(8, lessonsLabel, list, goTo, listEnd, allLessons, title, stepLine, look, narration, deeper, quiz,
                 checksLabel, checks, problem, nav, tryBar, tryHint);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
@@ -355,21 +369,44 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public void open(String id, int step) {
         for (Entry e : entries)
             if (e.lesson() != null && e.lesson().id().equals(id)) {
-                list.getSelectionModel().select(e);
                 if (lesson != e.lesson() || index != step) open(e.lesson(), step);
+                list.getSelectionModel().select(e);   // after: the list's own choice would open the learner's last step
                 return;
             }
+    }
+
+    /**
+     * Opens the step {@code link} names: {@code LESSON} or {@code LESSON#STEP}, as {@link Links} reads them.
+     * Returns null, or the one line saying what there is instead (shown as the player's problem too).
+     */
+    public String go(String link) {
+        try {
+            Links.Target t = Links.resolve(entries.stream().map(Entry::lesson).filter(java.util.Objects::nonNull).toList(), link.strip());
+            open(t.lesson().id(), t.step());
+            return null;
+        } catch (Links.NotFound e) {
+            problem.setText(e.getMessage());
+            return e.getMessage();
+        }
+    }
+
+    /** After the canvas has shown its first picture, opens the step {@code link} names (see {@link #go}). */
+    public void openWhenCanvasReady(String link) {
+        whenCanvasReady(() -> go(link));
     }
 
     /** After the canvas has shown its first picture, reopens the lesson and step this user was at last. */
     public void resumeWhenCanvasReady() {
         String last = progress.lastLesson();
-        if (last.isEmpty()) return;
+        if (!last.isEmpty()) whenCanvasReady(() -> open(last, progress.lastStep()));
+    }
+
+    private void whenCanvasReady(Runnable r) {
         Timeline t = new Timeline();
         t.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
             if (view.snapshot() == null) return;
             t.stop();
-            open(last, progress.lastStep());
+            r.run();
         }));
         t.setCycleCount(Timeline.INDEFINITE);
         t.play();
@@ -521,9 +558,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.refresh();
         applyFont();
         boolean has = lesson != null;
-        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
+        for (var n : List.of(stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
             n.setVisible(has);
-        for (var n : List.of(lessonsLabel, list, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
+        for (var n : List.of(lessonsLabel, list, goTo, listEnd)) n.setVisible(!has);
+        goTo.setPromptText(Messages.get("goTo", ln));   // the summaries would give the quizzes away
         allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         if (!has) {
@@ -533,6 +571,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         Lesson.Step step = lesson.steps().get(index);
         title.setText(lesson.title().in(ln));
         stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
+        stepLink.setText(Links.of(lesson, index));
         lookLabel.setText(Messages.get("look", ln, ""));
         look.getChildren().setAll(lookLabel);
         for (String name : step.highlight()) {

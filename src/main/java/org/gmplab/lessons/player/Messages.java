@@ -37,6 +37,7 @@ final class Messages {
             Map.entry("broken", new Text("cannot load: %s", "无法加载：%s")),
             Map.entry("none", new Text("no lessons in %s", "%s 中没有课程")),
             Map.entry("choose", new Text("Choose a lesson.", "请选择一节课程。")),
+            Map.entry("goTo", new Text("Open a step: 08#3, work-stealing#3 — Enter", "打开某一步：08#3、work-stealing#3——按 Enter")),
             Map.entry("allLessons", new Text("☰ All lessons", "☰ 全部课程")),
             Map.entry("stepFailed", new Text("This step did not go as the lesson says: %s", "这一步与课程描述不符：%s")));
 

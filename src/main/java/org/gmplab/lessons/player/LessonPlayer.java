@@ -113,6 +113,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Label problem = new Label();
     private final Button back = new Button();
     private final Button next = new Button();
+    private final Button restart = new Button();
+    /** Reset progress, then its confirmation in place (nothing is forgotten on one click). */
+    private final Button resetProgress = new Button();
+    private final Label resetQuestion = new Label();
+    private final Button resetYes = new Button();
+    private final Button resetNo = new Button();
+    private final HBox resetConfirm = new HBox(8, resetYes, resetNo);
+    private final Label score = new Label();
     private final ToggleButton tryIt = new ToggleButton();
     private final Button tryStep = new Button();
     private final Label tryHint = new Label();
@@ -132,6 +140,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private boolean ran;             // whether it has run (false: its quiz waits for an answer)
     private StepResult result;       // the shown step's result, when ran
     private Integer chosen;          // the quiz choice made for the shown step
+    /** Whether each quiz answered since the lesson was opened (by step index) was answered right at the first try. */
+    private final java.util.Map<Integer, Boolean> firstTries = new java.util.HashMap<>();
 
     /** A player that paints the canvas itself (try it yourself then steps the lesson's engine with its own button). */
     public LessonPlayer(SchedulerView view, Path lessonsDir, Progress progress) {
@@ -243,6 +253,24 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         problem.setId("problem");
         problem.setStyle("-fx-text-fill: #b00020;");
         back.setId("back");
+        restart.setId("restart");
+        restart.setOnAction(e -> restart());
+        score.setId("score");
+        score.setWrapText(true);
+        resetProgress.setId("resetProgress");
+        resetQuestion.setId("resetQuestion");
+        resetQuestion.setWrapText(true);
+        resetYes.setId("resetYes");
+        resetNo.setId("resetNo");
+        resetProgress.setOnAction(e -> { resetQuestion.setVisible(true); resetConfirm.setVisible(true); resetNo.requestFocus(); });
+        resetNo.setOnAction(e -> { resetQuestion.setVisible(false); resetConfirm.setVisible(false); });
+        resetYes.setOnAction(e -> {
+            progress.reset();
+            resetNo.fire();
+            list.refresh();   // the ✓ marks go
+        });
+        resetQuestion.setVisible(false);
+        resetConfirm.setVisible(false);
         next.setId("next");
         tryIt.setId("tryIt");
         tryStep.setId("tryStep");
@@ -250,7 +278,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         allLessons.setId("allLessons");
         allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, goTo, listEnd, allLessons, stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, stepLine, score, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -262,10 +290,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         });
 
         HBox top = new HBox(8, languageLabel, language);
-        HBox nav = new HBox(8, back, next);
+        HBox nav = new HBox(8, back, next, restart);
         HBox tryBar = new HBox(8, tryIt, tryStep);
-        VBox body = new VBox(8, lessonsLabel, list, goTo, listEnd, allLessons, title, stepLine, look, narration, deeper, quiz,
-                checksLabel, checks, problem, nav, tryBar, tryHint);
+        VBox body = new VBox(8, lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, title, stepLine,
+                look, narration, deeper, quiz, checksLabel, checks, problem, score, nav, tryBar, tryHint);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -296,6 +324,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (k == KeyCode.T) r = () -> tryIt.setSelected(!tryIt.isSelected());
         else if (!tryIt.isSelected()) {
             if (k == KeyCode.RIGHT) r = this::next;
+            else if (k == KeyCode.HOME) r = this::restart;
             else if (k == KeyCode.LEFT) r = this::back;
             else if (k.isDigitKey() && !e.getText().isEmpty() && Character.isDigit(e.getText().charAt(0))) {
                 int place = e.getText().charAt(0) - '1';   // the place on screen, not the index in the file
@@ -338,6 +367,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** Opens {@code l} at step {@code step} (0-based), running the steps before it. */
     public void open(Lesson l, int step) {
         int target = Math.max(0, Math.min(step, l.steps().size() - 1));
+        if (l != lesson) firstTries.clear();
         lesson = l;
         index = target;   // what refresh() shows meanwhile: the step, not run yet
         ran = false;
@@ -510,9 +540,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         rebuild(index + 1, this::refresh);
     }
 
+    /** Starts the open lesson again from its first step, its quiz score too. */
+    public void restart() {
+        if (lesson == null) return;
+        firstTries.clear();
+        open(lesson, 0);
+    }
+
     private void choose(int i) {
         if (ran) return;
         chosen = i;
+        firstTries.putIfAbsent(index, i == lesson.steps().get(index).quiz().answer());
         runCurrent();
     }
 
@@ -558,10 +596,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.refresh();
         applyFont();
         boolean has = lesson != null;
-        for (var n : List.of(stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
+        for (var n : List.of(stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, restart, tryIt, tryStep, allLessons))
             n.setVisible(has);
-        for (var n : List.of(lessonsLabel, list, goTo, listEnd)) n.setVisible(!has);
-        goTo.setPromptText(Messages.get("goTo", ln));   // the summaries would give the quizzes away
+        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
+        if (has) resetNo.fire();
+        goTo.setPromptText(Messages.get("goTo", ln));
+        restart.setText(Messages.get("restart", ln));
+        resetProgress.setText(Messages.get("resetProgress", ln));
+        resetQuestion.setText(Messages.get("resetQuestion", ln));
+        resetYes.setText(Messages.get("resetYes", ln));
+        resetNo.setText(Messages.get("resetNo", ln));
+        score.setText("");
         allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         if (!has) {
@@ -627,11 +672,29 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             }
             problem.setText(result.ok() ? "" : Messages.get("stepFailed", ln, result.problem()));
             if (index == lesson.steps().size() - 1 && result.ok()) problem.setText(Messages.get("done", ln));
+            score.setText(index == lesson.steps().size() - 1 ? scoreText(ln) : "");
             problem.setStyle(result.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
         } else {
             problem.setText("");
         }
+        score.setVisible(!score.getText().isEmpty());
         highlight(ran ? step.highlight() : List.of());
+    }
+
+    /**
+     * The end-of-lesson quiz score: how many of the lesson's quizzes were answered right at the first try since
+     * it was opened (or restarted), and how many were passed over (the lesson opened at a later step).
+     */
+    private String scoreText(Lang ln) {
+        int quizzes = 0, right = 0;
+        for (int i = 0; i < lesson.steps().size(); i++) {
+            if (lesson.steps().get(i).quiz() == null) continue;
+            quizzes++;
+            if (Boolean.TRUE.equals(firstTries.get(i))) right++;
+        }
+        if (quizzes == 0) return "";
+        int unanswered = quizzes - firstTries.size();
+        return Messages.get("score", ln, right, quizzes) + (unanswered == 0 ? "" : " " + Messages.get("unanswered", ln, unanswered));
     }
 
     /** Which of the lesson's buttons can be pressed: none while its engine works on a step. */
@@ -639,6 +702,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (lesson == null) return;
         boolean wait = busy.get();
         back.setDisable(index == 0 || wait);
+        restart.setDisable(wait);
         allLessons.setDisable(wait);
         next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected() || wait);
         tryIt.setDisable(wait);

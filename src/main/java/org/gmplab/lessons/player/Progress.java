@@ -45,6 +45,14 @@ public final class Progress {
         }
     }
 
+    /** Forgets the lessons completed and the last lesson and step, on disk too; the language stays. */
+    public void reset() {
+        node.remove("lastLesson");
+        node.remove("lastStep");
+        node.remove("completed");
+        flush();
+    }
+
     private void flush() {
         try {
             node.flush();

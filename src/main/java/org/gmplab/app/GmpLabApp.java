@@ -85,6 +85,9 @@ public final class GmpLabApp extends Application {
             player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
             c.lessons.setSelected(true);
         }
+        c.welcome.onSeen(progress::setWelcomed);
+        // the first start with nothing asked for: where to begin (once; the Help menu has it again)
+        if (args.isEmpty() && link == null && !progress.welcomed() && progress.lastLesson().isEmpty()) c.welcome.show();
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -102,7 +105,7 @@ public final class GmpLabApp extends Application {
 
     /** The parts of the window, for tests that mount the same content. */
     record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
-                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle) {}
+                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, Welcome welcome) {}
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
     static String title(Scenario sc) { return "GMP Lab — " + sc.name() + " (Go " + sc.goRelease() + ")"; }
@@ -125,9 +128,14 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
         presenterButton.setId("presenter");
         presenterButton.setTooltip(new Tooltip("Presenter mode: projector theme and larger type, or back (F5)"));
-        javafx.scene.control.Button helpButton = new javafx.scene.control.Button("?");
+        // the Help menu: the keyboard shortcuts, and the first-run welcome again
+        javafx.scene.control.MenuItem keysItem = new javafx.scene.control.MenuItem("Keyboard shortcuts (?)");
+        keysItem.setId("helpKeys");
+        javafx.scene.control.MenuItem welcomeItem = new javafx.scene.control.MenuItem("Welcome…");
+        welcomeItem.setId("helpWelcome");
+        javafx.scene.control.MenuButton helpButton = new javafx.scene.control.MenuButton("?", null, keysItem, welcomeItem);
         helpButton.setId("help");
-        helpButton.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        helpButton.setTooltip(new Tooltip("Help: the keyboard shortcuts, the welcome"));
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
         lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L)"));
@@ -150,7 +158,10 @@ public final class GmpLabApp extends Application {
         ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
-        helpButton.setOnAction(e -> pane.toggleHelp());
+        keysItem.setOnAction(e -> pane.toggleHelp());
+        Welcome welcome = new Welcome(() -> { }, () -> editorToggle.setSelected(true));
+        pane.getChildren().add(welcome);
+        welcomeItem.setOnAction(e -> welcome.show());
         view.setAnimationMillis(150);
         String[] before = {"light"};
         boolean[] presenting = {false};
@@ -181,7 +192,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(driver, theme, pane, lessons, editor, editorToggle);
+        return new Content(driver, theme, pane, lessons, editor, editorToggle, welcome);
     }
 
     /**
@@ -192,6 +203,10 @@ public final class GmpLabApp extends Application {
         LessonPlayer[] p = {null};
         TransportScreen screen = new TransportScreen(c.driver, c.pane, view, () -> p[0].drivingNote());
         LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
+        c.welcome.onLesson(() -> {   // lesson 1: the first lesson of the list
+            c.lessons.setSelected(true);
+            player.entries().stream().filter(e -> e.lesson() != null).findFirst().ifPresent(e -> player.open(e.lesson().id(), 0));
+        });
         Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         c.lessons.selectedProperty().addListener((o, was, on) -> {
             root.setRight(on ? player : null);

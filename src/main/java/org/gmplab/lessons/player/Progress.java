@@ -45,6 +45,10 @@ public final class Progress {
         }
     }
 
+    /** Whether the first-run welcome was seen (a choice made in it); kept by {@link #reset}, which is about lessons. */
+    public boolean welcomed() { return node.getBoolean("welcomed", false); }
+    public void setWelcomed() { node.putBoolean("welcomed", true); flush(); }
+
     /** Forgets the lessons completed and the last lesson and step, on disk too; the language stays. */
     public void reset() {
         node.remove("lastLesson");

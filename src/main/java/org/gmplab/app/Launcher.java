@@ -1,5 +1,6 @@
 package org.gmplab.app;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -30,6 +31,28 @@ public final class Launcher {
         } catch (IllegalArgumentException e) {
             System.err.println("gmplab: " + e.getMessage());
             System.exit(Main.BAD_INPUT);
+        }
+        if (needsJavaFx(args) && !JavaFxLayer.javafxNamed()) {
+            // java -jar: JavaFX is on the class path; start again with it as the named modules it must be
+            ClassLoader program;
+            try {
+                program = JavaFxLayer.programLoader();
+            } catch (IOException | RuntimeException e) {
+                program = null;   // as it is, then: JavaFX works from the class path, and warns that it is unsupported
+            }
+            if (program != null) {
+                Thread.currentThread().setContextClassLoader(program);
+                try {
+                    program.loadClass(Launcher.class.getName()).getMethod("main", String[].class).invoke(null, (Object) args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    if (e.getCause() instanceof Error r) throw r;
+                    throw new IllegalStateException(e.getCause());
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+                return;
+            }
         }
         if (args.length >= 3 && args[0].equals("--lessons") && args[2].equals("lesson")) {   // gmplab --lessons DIR lesson ID
             List<String> a = new ArrayList<>(List.of(args).subList(2, args.length));
@@ -71,6 +94,13 @@ public final class Launcher {
         }
         System.err.println("gmplab: " + cannot);
         return Main.BAD_INPUT;
+    }
+
+    /** Whether these arguments start JavaFX: the window (also {@code lesson}) or {@code screenshot}. */
+    static boolean needsJavaFx(String[] args) {
+        List<String> a = List.of(args);
+        int i = a.size() >= 2 && a.get(0).equals("--lessons") ? 2 : 0;
+        return i >= a.size() ? true : a.get(i).equals("lesson") || a.get(i).equals("screenshot") || opensWindow(args);
     }
 
     private static boolean scenarioName(String a) {

@@ -44,13 +44,25 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
-        List<String> args = getParameters().getUnnamed();
-        String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
+        Window w = open(stage, getParameters().getUnnamed(), getParameters().getNamed(), Progress.forUser());
+        driver = w.content().driver();
+        player = w.player();
+    }
+
+    /** The window as {@link #open} made it. */
+    record Window(Content content, LessonPlayer player, SchedulerView view) {}
+
+    /**
+     * Opens the window on {@code stage} as the application arguments ask: {@code args} at most a scenario file;
+     * {@code named} the folder of lessons ({@code lessons}) and the lesson step to open at ({@code lesson}, a
+     * link such as {@code work-stealing#3}, see {@link org.gmplab.lessons.Links}; else the learner's last one).
+     */
+    static Window open(Stage stage, List<String> args, java.util.Map<String, String> named, Progress progress) throws Exception {
+        String lessonsDir = named.get("lessons");   // --lessons DIR (see Launcher)
         Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
-        driver = c.driver;
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
         if (!args.isEmpty()) {
@@ -62,12 +74,20 @@ public final class GmpLabApp extends Application {
                 c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");
             }
         }
-        player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), Progress.forUser());
-        // A learner who was in a lesson last time gets it back at once; others start with the controls.
-        if (!Progress.forUser().lastLesson().isEmpty()) {
+        LessonPlayer player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), progress);
+        // gmplab lesson ID opens that lesson's step; a learner who was in a lesson last time gets it back at once;
+        // others start with the controls.
+        String link = named.get("lesson");
+        if (link != null) {
+            player.openWhenCanvasReady(link);
+            c.lessons.setSelected(true);
+        } else if (!progress.lastLesson().isEmpty()) {
             player.resumeWhenCanvasReady(); // back to the learner's last lesson and step
             c.lessons.setSelected(true);
         }
+        c.welcome.onSeen(progress::setWelcomed);
+        // the first start with nothing asked for: where to begin (once; the Help menu has it again)
+        if (args.isEmpty() && link == null && !progress.welcomed() && progress.lastLesson().isEmpty()) c.welcome.show();
         Scene scene = new Scene(root, 1280, 800);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -75,16 +95,18 @@ public final class GmpLabApp extends Application {
             view.setTheme(Theme.named(b));
         });
         stage.setTitle(title(sc));
-        driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
+        c.driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
         stage.show();
+        return new Window(c, player, view);
     }
 
     /** The parts of the window, for tests and the frame-rate bench ({@code bench.WindowFpsBench}) that mount the same content. */
     public record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
-                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, javafx.beans.property.ReadOnlyBooleanProperty presenting) {}
+                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, Welcome welcome,
+                   javafx.beans.property.ReadOnlyBooleanProperty presenting) {}
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
     static String title(Scenario sc) { return "GMP Lab — " + sc.name() + " (Go " + sc.goRelease() + ")"; }
@@ -107,9 +129,14 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
         presenterButton.setId("presenter");
         presenterButton.setTooltip(new Tooltip("Presenter mode: projector theme and larger type, or back (F5)"));
-        javafx.scene.control.Button helpButton = new javafx.scene.control.Button("?");
+        // the Help menu: the keyboard shortcuts, and the first-run welcome again
+        javafx.scene.control.MenuItem keysItem = new javafx.scene.control.MenuItem("Keyboard shortcuts (?)");
+        keysItem.setId("helpKeys");
+        javafx.scene.control.MenuItem welcomeItem = new javafx.scene.control.MenuItem("Welcome…");
+        welcomeItem.setId("helpWelcome");
+        javafx.scene.control.MenuButton helpButton = new javafx.scene.control.MenuButton("?", null, keysItem, welcomeItem);
         helpButton.setId("help");
-        helpButton.setTooltip(new Tooltip("Keyboard shortcuts (?)"));
+        helpButton.setTooltip(new Tooltip("Help: the keyboard shortcuts, the welcome"));
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
         lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L)"));
@@ -132,7 +159,10 @@ public final class GmpLabApp extends Application {
         ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
-        helpButton.setOnAction(e -> pane.toggleHelp());
+        keysItem.setOnAction(e -> pane.toggleHelp());
+        Welcome welcome = new Welcome(() -> { }, () -> editorToggle.setSelected(true));
+        pane.getChildren().add(welcome);
+        welcomeItem.setOnAction(e -> welcome.show());
         view.setAnimationMillis(150);
         String[] before = {"light"};
         javafx.beans.property.ReadOnlyBooleanWrapper presenting = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
@@ -163,7 +193,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(driver, theme, pane, lessons, editor, editorToggle, presenting.getReadOnlyProperty());
+        return new Content(driver, theme, pane, lessons, editor, editorToggle, welcome, presenting.getReadOnlyProperty());
     }
 
     /**
@@ -174,6 +204,10 @@ public final class GmpLabApp extends Application {
         LessonPlayer[] p = {null};
         TransportScreen screen = new TransportScreen(c.driver, c.pane, view, () -> p[0].drivingNote());
         LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
+        c.welcome.onLesson(() -> {   // lesson 1: the first lesson of the list
+            c.lessons.setSelected(true);
+            player.entries().stream().filter(e -> e.lesson() != null).findFirst().ifPresent(e -> player.open(e.lesson().id(), 0));
+        });
         Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
         c.lessons.selectedProperty().addListener((o, was, on) -> {

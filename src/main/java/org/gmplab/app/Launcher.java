@@ -1,5 +1,6 @@
 package org.gmplab.app;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -31,20 +32,36 @@ public final class Launcher {
             System.err.println("gmplab: " + e.getMessage());
             System.exit(Main.BAD_INPUT);
         }
+        if (needsJavaFx(args) && !JavaFxLayer.javafxNamed()) {
+            // java -jar: JavaFX is on the class path; start again with it as the named modules it must be
+            ClassLoader program;
+            try {
+                program = JavaFxLayer.programLoader();
+            } catch (IOException | RuntimeException e) {
+                program = null;   // as it is, then: JavaFX works from the class path, and warns that it is unsupported
+            }
+            if (program != null) {
+                Thread.currentThread().setContextClassLoader(program);
+                try {
+                    program.loadClass(Launcher.class.getName()).getMethod("main", String[].class).invoke(null, (Object) args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    if (e.getCause() instanceof Error r) throw r;
+                    throw new IllegalStateException(e.getCause());
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+                return;
+            }
+        }
+        if (args.length >= 3 && args[0].equals("--lessons") && args[2].equals("lesson")) {   // gmplab --lessons DIR lesson ID
+            List<String> a = new ArrayList<>(List.of(args).subList(2, args.length));
+            a.addAll(List.of("--lessons", args[1]));
+            args = a.toArray(String[]::new);
+        }
         String[] window = windowArgs(args);
         if (window != null) {
-            String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
-            if (cannot == null) {
-                try {
-                    Application.launch(GmpLabApp.class, window);
-                    return;
-                } catch (UnsupportedOperationException e) {   // glass could not start: see whyNoWindow
-                    cannot = whyNoWindow(e.getMessage());
-                    if (cannot == null) throw e;
-                }
-            }
-            System.err.println("gmplab: " + cannot);
-            System.exit(Main.BAD_INPUT);
+            System.exit(window(window));
         } else if (args.length == 1 && scenarioName(args[0])) {
             System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()
                     + " (give a .go or .json scenario that exists, or a command: gmplab --help)");
@@ -56,8 +73,34 @@ public final class Launcher {
                             + String.join(" ", List.of(args).subList(2, args.length))));
             System.exit(Main.BAD_INPUT);
         } else {
-            Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
+            Main.main(args, ScreenshotCommand.class, LessonCommand.class);   // classes: a model is built only for the command run
         }
+    }
+
+    /**
+     * Opens the window with these application arguments and returns when it is closed: 0, or {@link Main#BAD_INPUT}
+     * after one line saying why it cannot open (no display, no GTK) and what works without it.
+     */
+    static int window(String[] appArgs) {
+        String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
+        if (cannot == null) {
+            try {
+                Application.launch(GmpLabApp.class, appArgs);
+                return 0;
+            } catch (UnsupportedOperationException e) {   // glass could not start: see whyNoWindow
+                cannot = whyNoWindow(e.getMessage());
+                if (cannot == null) throw e;
+            }
+        }
+        System.err.println("gmplab: " + cannot);
+        return Main.BAD_INPUT;
+    }
+
+    /** Whether these arguments start JavaFX: the window (also {@code lesson}) or {@code screenshot}. */
+    static boolean needsJavaFx(String[] args) {
+        List<String> a = List.of(args);
+        int i = a.size() >= 2 && a.get(0).equals("--lessons") ? 2 : 0;
+        return i >= a.size() ? true : a.get(i).equals("lesson") || a.get(i).equals("screenshot") || opensWindow(args);
     }
 
     private static boolean scenarioName(String a) {

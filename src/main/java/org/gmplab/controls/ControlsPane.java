@@ -52,6 +52,7 @@ public final class ControlsPane extends StackPane {
             "L           show / hide the lessons",
             "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
             "N           in a lesson, presenter mode: the teacher notes",
+            "Home        in a lesson: start it again from step 1",
             "Ctrl+Enter  run the editor's program (Editor shown)",
             "Ctrl+S      save the editor's text (Ctrl+Shift+S: save as)",
             "Ctrl+O      open a scenario or session file (Editor shown)",

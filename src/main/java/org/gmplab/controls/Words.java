@@ -222,6 +222,7 @@ public final class Words {
             walk(tv.getPlaceholder(), shownOnly, f);
         }
         if (root instanceof Control c && c.getContextMenu() != null) items(c.getContextMenu(), f);
+        if (root instanceof javafx.scene.control.MenuButton mb) for (MenuItem m : mb.getItems()) f.accept(m);
         Object menu = root.getProperties().get(ContextMenu.class);
         if (menu instanceof ContextMenu cm) items(cm, f);
         if (root instanceof Parent p && !(root instanceof ToolBar) && !(root instanceof SplitPane) && !(root instanceof ScrollPane)

@@ -45,12 +45,13 @@ public record Lesson(String file, String id, Text title, Text summary, String le
      * again from the beginning, before this step, with the lesson's scenario under that scheduler (lesson 17
      * runs one workload under Go 1.0's scheduler, then under G-M-P). {@code nothingChanges} declares that the
      * step's point is that nothing changes; otherwise at least one of its checks must turn from false to true
-     * across the step, so that it checks what the step did and not what was already so. {@code teacher}, if not
+     * across the step, so that it checks what the step did and not what was already so. {@code id}, if not
+     * null, is the name the step declares for links to it ({@code lessonId#stepId}), see {@link Lesson#stepId}. {@code teacher}, if not
      * null, is the note for whoever leads the class (the answer and a prompt to discuss), shown only in presenter
      * mode, when asked for: a learner alone never sees it.
      */
     public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
-                       Scenario.Scheduler restart, boolean nothingChanges, Text teacher) {
+                       Scenario.Scheduler restart, boolean nothingChanges, String id, Text teacher) {
         public Step {
             Objects.requireNonNull(narration);
             Objects.requireNonNull(until);
@@ -60,12 +61,32 @@ public record Lesson(String file, String id, Text title, Text summary, String le
 
         public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
                     Scenario.Scheduler restart, boolean nothingChanges) {
-            this(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, null);
+            this(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, null, null);
         }
 
         public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {
-            this(narration, deeper, until, highlight, checks, quiz, null, false);
+            this(narration, deeper, until, highlight, checks, quiz, null, false, null, null);
         }
+    }
+
+    /**
+     * The name of step {@code i} (0-based) in links such as {@code work-stealing#steal-half}: the id the step
+     * declares, or else its number from 1 — a number names the step only as long as no step is inserted
+     * before it, so a step that lesson plans link to declares an id.
+     */
+    public String stepId(int i) {
+        String declared = steps.get(i).id();
+        return declared != null ? declared : String.valueOf(i + 1);
+    }
+
+    /** The index (0-based) of the step named {@code ref} — its declared id or its number from 1 — or -1 if none is. */
+    public int step(String ref) {
+        for (int i = 0; i < steps.size(); i++) if (ref.equals(steps.get(i).id())) return i;
+        if (ref.matches("[0-9]{1,6}")) {
+            int n = Integer.parseInt(ref);
+            if (n >= 1 && n <= steps.size()) return n - 1;
+        }
+        return -1;
     }
 
     /** How far a step runs the engine. */

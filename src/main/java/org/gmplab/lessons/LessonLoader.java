@@ -33,7 +33,7 @@ public final class LessonLoader {
     /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
     static final long MAX_FILE_BYTES = 1L << 20;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps", "homework");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges", "teacher");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges", "id", "teacher");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -127,7 +127,11 @@ public final class LessonLoader {
                     throw error(restart, "restart: " + e.getMessage());
                 }
             }
-            steps.add(step(n, current));
+            Lesson.Step step = step(n, current);
+            for (Lesson.Step before : steps)
+                if (step.id() != null && step.id().equals(before.id()))
+                    throw error(((Obj) n).members().get("id"), "the step id " + JsonTree.quote(step.id()) + " is taken by step " + (steps.indexOf(before) + 1) + "; each step's id is its own");
+            steps.add(step);
         }
         Lesson.Homework homework = top.members().containsKey("homework") ? homework(top.members().get("homework"), top.members().get("scenario")) : null;
         return new Lesson(file, id, title, summary, level, minutes, scenario, steps, homework);
@@ -200,8 +204,15 @@ public final class LessonLoader {
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
         Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
         boolean nothingChanges = o.members().containsKey("nothingChanges") && bool(o.members().get("nothingChanges"));
+        String id = null;
+        if (o.members().containsKey("id")) {
+            id = string(o.members().get("id"));
+            // a letter first: a step's number is its name when it declares none, so an id is never a number
+            if (!id.matches("[a-z][a-z0-9-]{0,39}"))
+                throw error(o.members().get("id"), "expected a step id of up to 40 lower-case letters, digits and dashes, starting with a letter, got " + JsonTree.quote(id));
+        }
         Text teacher = o.members().containsKey("teacher") ? text(o.members().get("teacher")) : null;
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, teacher);
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, id, teacher);
     }
 
     /** A path the lesson names, as the learner finds it: beside the lesson file as it was given. */

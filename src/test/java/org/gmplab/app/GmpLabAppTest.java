@@ -92,7 +92,7 @@ class GmpLabAppTest {
         assertThat(content.pane().getScene().getRoot().getStyle()).contains("font-size");
         robot.clickOn("#presenter");
         assertThat(content.theme().getValue()).isEqualTo("light");
-        robot.clickOn("#help");
+        robot.clickOn("#help").clickOn("#helpKeys");
         assertThat(content.pane().helpShowing()).isTrue();
     }
 

@@ -2,7 +2,14 @@ package org.gmplab.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+
+import org.gmplab.cli.Main;
 import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
 
 /** What the jar does with its arguments: the window, or the command line. */
 class LauncherTest {
@@ -26,6 +33,33 @@ class LauncherTest {
         assertThat(Launcher.opensWindow(new String[] {"--lessons"})).isFalse();
         assertThat(Launcher.opensWindow(new String[] {"--lessons", "no-such-folder"})).isFalse();
         assertThat(Launcher.opensWindow(new String[] {"--lessons", "lessons", "verify"})).isFalse();
+    }
+
+    /** {@code gmplab lesson ID --step N}: the window's arguments, or one line listing what there is and exit code 2. */
+    @Test
+    void lessonNamesALessonAndAStepThatExistOrSaysWhatThereIs() {
+        assertThat(lessonArgs("08", "--step", "3")).containsExactly("--lesson=work-stealing#steal-again");
+        assertThat(lessonArgs("8")).containsExactly("--lesson=work-stealing#seven-goroutines");
+        assertThat(lessonArgs("01-gmp-who-is-who#2")).containsExactly("--lesson=gmp-who-is-who#2");
+        assertThat(lessonArgs("--lessons", "lessons", "work-stealing", "--step", "steal-last")).containsExactly("--lessons=lessons", "--lesson=work-stealing#steal-last");
+        for (String[] bad : List.of(new String[] {"lesson", "99"}, new String[] {"lesson", "08", "--step", "7"},
+                new String[] {"lesson", "08#2", "--step", "3"}, new String[] {"lesson", "--lessons", "no-such-folder", "08"})) {
+            StringWriter out = new StringWriter(), err = new StringWriter();
+            int code = Main.execute(bad, new PrintWriter(out, true), new PrintWriter(err, true), LessonCommand.class);
+            assertThat(code).as(String.join(" ", bad)).isEqualTo(Main.BAD_INPUT);
+            assertThat(err.toString()).as(String.join(" ", bad)).startsWith("gmplab: ").hasLineCount(1);
+            assertThat(out.toString()).isEmpty();
+        }
+        StringWriter err = new StringWriter();
+        Main.execute(new String[] {"lesson", "08", "--step", "7"}, new PrintWriter(new StringWriter()), new PrintWriter(err, true), LessonCommand.class);
+        assertThat(err.toString()).isEqualTo("gmplab: lesson work-stealing has no step \"7\"; its steps are 1 to 6, or by id seven-goroutines,"
+                + " steal-half, steal-again, steal-last, steal-runnext, end\n");
+    }
+
+    private static String[] lessonArgs(String... args) {
+        LessonCommand c = new LessonCommand();
+        new CommandLine(c).parseArgs(args);
+        return c.windowArgs();
     }
 
     @Test

@@ -114,6 +114,18 @@ class StartAnywhereTest {
         assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
     }
 
+    /** gmplab lesson with a name that names nothing: one line listing what there is, before any window (no display needed to say so). */
+    @Test
+    void aLessonThatIsNotThereIsOneLineListingTheLessonsAndExitCode2() throws Exception {
+        Exit e = gmplab(Map.of(), "lesson", "99", "--step", "3");
+        assertThat(e.err()).startsWith("gmplab: no lesson \"99\"; the lessons are 01-gmp-who-is-who, ").hasLineCount(1);
+        assertThat(e.out()).isEmpty();
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+        Exit noDisplay = gmplab(Map.of(), "lesson", "08", "--step", "3");
+        assertThat(noDisplay.err()).isEqualTo("gmplab: no display to open the window on (DISPLAY is not set); " + Launcher.HEADLESS + "\n");
+        assertThat(noDisplay.code()).isEqualTo(Main.BAD_INPUT);
+    }
+
     @Test
     void aLessonsFolderThatIsNotThereIsOneLineAndExitCode2() throws Exception {
         Exit e = gmplab(Map.of(), "--lessons", "no-such-folder");

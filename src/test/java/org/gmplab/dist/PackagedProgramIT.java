@@ -45,9 +45,13 @@ class PackagedProgramIT {
     }
 
     private Exit jar(String... args) throws IOException, InterruptedException {
+        return jar(Map.of(), args);
+    }
+
+    private Exit jar(Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
         cmd.addAll(List.of(args));
-        return start(cmd, Map.of());
+        return start(cmd, env);
     }
 
     /** bin/gmplab on Linux, gmplab.exe on Windows, gmplab.app/Contents/MacOS/gmplab on macOS. */
@@ -116,6 +120,25 @@ class PackagedProgramIT {
     @Test
     void theAppImageVerifiesTheLessonsInsideIt() throws Exception {
         verifiedEveryBundledLesson(image("verify"), "gmplab.jar");
+    }
+
+    /**
+     * {@code java -jar}: the jar starts JavaFX as its named modules, in a module layer of its own (JavaFxLayer), so
+     * JavaFX does not print "Unsupported JavaFX configuration: classes were loaded from 'unnamed module'" — neither
+     * for a screenshot (Monocle joining javafx.graphics there too) nor before the window's one line.
+     */
+    @Test
+    void theJarStartsJavaFxAsNamedModulesWithoutTheUnsupportedConfigurationWarning() throws Exception {
+        Path png = tmp.resolve("jar.png");
+        Exit shot = jar("screenshot", Path.of("scenarios/pingpong.json").toAbsolutePath().toString(), "--at", "10", "--size", "320x200", "-o", png.toString());
+        assertThat(shot.err()).doesNotContain("Unsupported JavaFX configuration").isEmpty();
+        assertThat(shot.code()).isZero();
+        assertThat(Files.readAllBytes(png)).startsWith(0x89, 'P', 'N', 'G');
+        Exit window = jar(Map.of("DISPLAY", ":4242"), "lesson", "08", "--step", "3");
+        assertThat(window.err()).doesNotContain("Unsupported JavaFX configuration")
+                .isEqualTo("gmplab: no display to open the window on (cannot open DISPLAY :4242); gmplab run, verify, export and screenshot"
+                        + " work without it (gmplab --help)\n");
+        assertThat(window.code()).isEqualTo(2);
     }
 
     @Test

@@ -44,6 +44,7 @@ import org.gmplab.scenario.ScenarioException;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
+import org.gmplab.lessons.Links;
 import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
 import org.gmplab.lessons.QuizOrder;
@@ -98,6 +99,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Button allLessons = new Button();
     private final Label title = new Label();
     private final Label stepNumber = new Label();
+    /** The step's link ({@code work-stealing#3}), to copy into a lesson plan; read-only text, so it can be selected. */
+    private final javafx.scene.control.TextField stepLink = new javafx.scene.control.TextField();
+    private final HBox stepLine = new HBox(8, stepNumber, stepLink);
+    /** Opens a step by its link (on the list of lessons): {@code 08#3}, {@code work-stealing#steal-half}. */
+    private final javafx.scene.control.TextField goTo = new javafx.scene.control.TextField();
     private final Label lookLabel = new Label();
     private final FlowPane look = new FlowPane(4, 2, lookLabel);
     private final Label narration = new Label();
@@ -113,6 +119,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final Label problem = new Label();
     private final Button back = new Button();
     private final Button next = new Button();
+    private final Button restart = new Button();
+    /** Reset progress, then its confirmation in place (nothing is forgotten on one click). */
+    private final Button resetProgress = new Button();
+    private final Label resetQuestion = new Label();
+    private final Button resetYes = new Button();
+    private final Button resetNo = new Button();
+    private final HBox resetConfirm = new HBox(8, resetYes, resetNo);
+    private final Label score = new Label();
     private final ToggleButton tryIt = new ToggleButton();
     private final Button tryStep = new Button();
     private final Label tryHint = new Label();
@@ -136,6 +150,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private boolean ran;             // whether it has run (false: its quiz waits for an answer)
     private StepResult result;       // the shown step's result, when ran
     private Integer chosen;          // the quiz choice made for the shown step
+    /** Whether each quiz answered since the lesson was opened (by step index) was answered right at the first try. */
+    private final java.util.Map<Integer, Boolean> firstTries = new java.util.HashMap<>();
 
     /** A player that paints the canvas itself (try it yourself then steps the lesson's engine with its own button). */
     public LessonPlayer(SchedulerView view, Path lessonsDir, Progress progress) {
@@ -237,6 +253,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         title.setId("lessonTitle");
         title.setStyle("-fx-font-size: 1.3em; -fx-font-weight: bold;");
         stepNumber.setId("stepNumber");
+        stepLink.setId("stepLink");
+        stepLink.setEditable(false);
+        stepLink.setFocusTraversable(false);
+        stepLink.setStyle("-fx-background-color: transparent; -fx-text-fill: -fx-mid-text-color; -fx-padding: 0;");
+        HBox.setHgrow(stepLink, javafx.scene.layout.Priority.ALWAYS);
+        stepLine.setAlignment(javafx.geometry.Pos.BASELINE_LEFT);
+        goTo.setId("goTo");
+        goTo.setOnAction(e -> { if (!goTo.getText().isBlank() && go(goTo.getText()) == null) goTo.clear(); });
         look.setId("look");
         narration.setId("narration");
         deeperText.setId("deeperText");
@@ -252,6 +276,24 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         problem.setId("problem");
         problem.setStyle("-fx-text-fill: #b00020;");
         back.setId("back");
+        restart.setId("restart");
+        restart.setOnAction(e -> restart());
+        score.setId("score");
+        score.setWrapText(true);
+        resetProgress.setId("resetProgress");
+        resetQuestion.setId("resetQuestion");
+        resetQuestion.setWrapText(true);
+        resetYes.setId("resetYes");
+        resetNo.setId("resetNo");
+        resetProgress.setOnAction(e -> { resetQuestion.setVisible(true); resetConfirm.setVisible(true); resetNo.requestFocus(); });
+        resetNo.setOnAction(e -> { resetQuestion.setVisible(false); resetConfirm.setVisible(false); });
+        resetYes.setOnAction(e -> {
+            progress.reset();
+            resetNo.fire();
+            list.refresh();   // the ✓ marks go
+        });
+        resetQuestion.setVisible(false);
+        resetConfirm.setVisible(false);
         next.setId("next");
         tryIt.setId("tryIt");
         tryStep.setId("tryStep");
@@ -263,8 +305,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         teacherNotes.setMaxWidth(Double.MAX_VALUE);
         allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint, teacherNotes)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, teacherNotes, checksLabel, checks,
-                back, next, tryIt, tryStep, tryHint, teacherToggle))
+        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, stepLine, score, look, narration, deeper, quiz,
+                teacherNotes, checksLabel, checks, back, next, tryIt, tryStep, tryHint, teacherToggle))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -276,10 +318,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         });
 
         HBox top = new HBox(8, languageLabel, language);
-        HBox nav = new HBox(8, back, next);
+        HBox nav = new HBox(8, back, next, restart);
         HBox tryBar = new HBox(8, tryIt, tryStep, teacherToggle);
-        VBox body = new VBox(8, lessonsLabel, list, listEnd, allLessons, title, stepNumber, look, narration, deeper, quiz,
-                teacherNotes, checksLabel, checks, problem, nav, tryBar, tryHint);
+        VBox body = new VBox(8, lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, title, stepLine,
+                look, narration, deeper, quiz, teacherNotes, checksLabel, checks, problem, score, nav, tryBar, tryHint);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -315,6 +357,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (k == KeyCode.T) r = () -> tryIt.setSelected(!tryIt.isSelected());
         else if (!tryIt.isSelected()) {
             if (k == KeyCode.RIGHT) r = this::next;
+            else if (k == KeyCode.HOME) r = this::restart;
             else if (k == KeyCode.LEFT) r = this::back;
             else if (k.isDigitKey() && !e.getText().isEmpty() && Character.isDigit(e.getText().charAt(0))) {
                 int place = e.getText().charAt(0) - '1';   // the place on screen, not the index in the file
@@ -357,6 +400,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** Opens {@code l} at step {@code step} (0-based), running the steps before it. */
     public void open(Lesson l, int step) {
         int target = Math.max(0, Math.min(step, l.steps().size() - 1));
+        if (l != lesson) firstTries.clear();
         lesson = l;
         opened++;
         index = target;   // what refresh() shows meanwhile: the step, not run yet
@@ -390,21 +434,44 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public void open(String id, int step) {
         for (Entry e : entries)
             if (e.lesson() != null && e.lesson().id().equals(id)) {
-                list.getSelectionModel().select(e);
                 if (lesson != e.lesson() || index != step) open(e.lesson(), step);
+                list.getSelectionModel().select(e);   // after: the list's own choice would open the learner's last step
                 return;
             }
+    }
+
+    /**
+     * Opens the step {@code link} names: {@code LESSON} or {@code LESSON#STEP}, as {@link Links} reads them.
+     * Returns null, or the one line saying what there is instead (shown as the player's problem too).
+     */
+    public String go(String link) {
+        try {
+            Links.Target t = Links.resolve(entries.stream().map(Entry::lesson).filter(java.util.Objects::nonNull).toList(), link.strip());
+            open(t.lesson().id(), t.step());
+            return null;
+        } catch (Links.NotFound e) {
+            problem.setText(e.getMessage());
+            return e.getMessage();
+        }
+    }
+
+    /** After the canvas has shown its first picture, opens the step {@code link} names (see {@link #go}). */
+    public void openWhenCanvasReady(String link) {
+        whenCanvasReady(() -> go(link));
     }
 
     /** After the canvas has shown its first picture, reopens the lesson and step this user was at last. */
     public void resumeWhenCanvasReady() {
         String last = progress.lastLesson();
-        if (last.isEmpty()) return;
+        if (!last.isEmpty()) whenCanvasReady(() -> open(last, progress.lastStep()));
+    }
+
+    private void whenCanvasReady(Runnable r) {
         Timeline t = new Timeline();
         t.getKeyFrames().add(new KeyFrame(Duration.millis(100), e -> {
             if (view.snapshot() == null) return;
             t.stop();
-            open(last, progress.lastStep());
+            r.run();
         }));
         t.setCycleCount(Timeline.INDEFINITE);
         t.play();
@@ -510,9 +577,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         rebuild(index + 1, this::refresh);
     }
 
+    /** Starts the open lesson again from its first step, its quiz score too. */
+    public void restart() {
+        if (lesson == null) return;
+        firstTries.clear();
+        open(lesson, 0);
+    }
+
     private void choose(int i) {
         if (ran) return;
         chosen = i;
+        firstTries.putIfAbsent(index, i == lesson.steps().get(index).quiz().answer());
         runCurrent();
     }
 
@@ -559,9 +634,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.refresh();
         applyFont();
         boolean has = lesson != null;
-        for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
+        for (var n : List.of(stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, restart, tryIt, tryStep, allLessons))
             n.setVisible(has);
-        for (var n : List.of(lessonsLabel, list, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
+        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
+        if (has) resetNo.fire();
+        goTo.setPromptText(Messages.get("goTo", ln));
+        restart.setText(Messages.get("restart", ln));
+        resetProgress.setText(Messages.get("resetProgress", ln));
+        resetQuestion.setText(Messages.get("resetQuestion", ln));
+        resetYes.setText(Messages.get("resetYes", ln));
+        resetNo.setText(Messages.get("resetNo", ln));
+        score.setText("");
         allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         teacherToggle.setVisible(has && presenter.get());
@@ -573,6 +656,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         Lesson.Step step = lesson.steps().get(index);
         title.setText(lesson.title().in(ln));
         stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
+        stepLink.setText(Links.of(lesson, index));
         lookLabel.setText(Messages.get("look", ln, ""));
         look.getChildren().setAll(lookLabel);
         for (String name : step.highlight()) {
@@ -629,11 +713,29 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             }
             problem.setText(result.ok() ? "" : Messages.get("stepFailed", ln, result.problem()));
             if (index == lesson.steps().size() - 1 && result.ok()) problem.setText(Messages.get("done", ln));
+            score.setText(index == lesson.steps().size() - 1 ? scoreText(ln) : "");
             problem.setStyle(result.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
         } else {
             problem.setText("");
         }
+        score.setVisible(!score.getText().isEmpty());
         highlight(ran ? step.highlight() : List.of());
+    }
+
+    /**
+     * The end-of-lesson quiz score: how many of the lesson's quizzes were answered right at the first try since
+     * it was opened (or restarted), and how many were passed over (the lesson opened at a later step).
+     */
+    private String scoreText(Lang ln) {
+        int quizzes = 0, right = 0;
+        for (int i = 0; i < lesson.steps().size(); i++) {
+            if (lesson.steps().get(i).quiz() == null) continue;
+            quizzes++;
+            if (Boolean.TRUE.equals(firstTries.get(i))) right++;
+        }
+        if (quizzes == 0) return "";
+        int unanswered = quizzes - firstTries.size();
+        return Messages.get("score", ln, right, quizzes) + (unanswered == 0 ? "" : " " + Messages.get("unanswered", ln, unanswered));
     }
 
     /** Which of the lesson's buttons can be pressed: none while its engine works on a step. */
@@ -641,6 +743,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (lesson == null) return;
         boolean wait = busy.get();
         back.setDisable(index == 0 || wait);
+        restart.setDisable(wait);
         allLessons.setDisable(wait);
         next.setDisable(!ran || index + 1 >= lesson.steps().size() || tryIt.isSelected() || wait);
         tryIt.setDisable(wait);

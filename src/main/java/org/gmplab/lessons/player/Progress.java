@@ -19,37 +19,63 @@ public final class Progress {
 
     public static Progress forUser() { return new Progress(Preferences.userRoot().node("org/gmplab/lessons")); }
 
-    public Lang lang() { return "zh".equals(node.get("lang", "en")) ? Lang.ZH : Lang.EN; }
-    public void setLang(Lang l) { node.put("lang", l == Lang.ZH ? "zh" : "en"); flush(); }
+    public Lang lang() { return "zh".equals(get("lang", "en")) ? Lang.ZH : Lang.EN; }
+    public void setLang(Lang l) { put("lang", l == Lang.ZH ? "zh" : "en"); }
 
-    public String lastLesson() { return node.get("lastLesson", ""); }
-    public int lastStep() { return node.getInt("lastStep", 0); }
+    public String lastLesson() { return get("lastLesson", ""); }
+    public int lastStep() {
+        try {
+            return Integer.parseInt(get("lastStep", "0"));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
 
     public void setPosition(String lessonId, int step) {
-        node.put("lastLesson", lessonId);
-        node.putInt("lastStep", step);
-        flush();
+        put("lastLesson", lessonId);
+        put("lastStep", Integer.toString(step));
     }
 
     public Set<String> completed() {
         Set<String> s = new LinkedHashSet<>();
-        for (String id : node.get("completed", "").split(",")) if (!id.isBlank()) s.add(id);
+        for (String id : get("completed", "").split(",")) if (!id.isBlank()) s.add(id);
         return s;
     }
 
     public void complete(String lessonId) {
         Set<String> s = completed();
-        if (s.add(lessonId)) {
-            node.put("completed", String.join(",", s));
-            flush();
+        if (s.add(lessonId)) put("completed", String.join(",", s));
+    }
+
+    /** Whether the first-run welcome was seen (a choice made in it); kept by {@link #reset}, which is about lessons. */
+    public boolean welcomed() { return "true".equals(get("welcomed", "false")); }
+    public void setWelcomed() { put("welcomed", "true"); }
+
+    /** Forgets the lessons completed and the last lesson and step, on disk too; the language stays. */
+    public void reset() {
+        for (String key : new String[] {"lastLesson", "lastStep", "completed"}) put(key, null);
+    }
+
+    // Progress is a convenience: losing it must never stop a lesson. A store that fails to write, or a node that
+    // was removed (by a reset elsewhere, or a test's clean-up while its window still draws the list), reads as
+    // nothing remembered and takes writes as no-ops.
+
+    private String get(String key, String def) {
+        try {
+            return node.get(key, def);
+        } catch (IllegalStateException removed) {
+            return def;
         }
     }
 
-    private void flush() {
+    /** Writes {@code value} ({@code null}: removes the key) and flushes it to the store. */
+    private void put(String key, String value) {
         try {
+            if (value == null) node.remove(key);
+            else node.put(key, value);
             node.flush();
-        } catch (BackingStoreException e) {
-            // progress is a convenience: losing it must not stop the lesson
+        } catch (IllegalStateException | BackingStoreException e) {
+            // see above
         }
     }
 }

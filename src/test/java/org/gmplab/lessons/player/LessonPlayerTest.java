@@ -289,6 +289,77 @@ class LessonPlayerTest {
         assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
     }
 
+    /** Walks the open lesson to its end with Next, answering each quiz with {@code choice}. */
+    void walkToTheEnd(FxRobot robot, int choice) {
+        while (player.stepIndex() + 1 < player.lesson().steps().size()) {
+            click(robot, "#next");
+            if (!player.stepRan()) click(robot, "#choice" + choice);
+        }
+    }
+
+    @Test
+    void theLessonEndsWithItsQuizScoreRightAtTheFirstTryAndRestartStartsItAgain(FxRobot robot) {
+        click(robot, cellOf(robot, "G, M, P: who is who"));   // one quiz, at step 2; its answer is choice 2
+        click(robot, "#next");
+        click(robot, "#choice0");   // wrong at the first try
+        click(robot, "#back");
+        click(robot, "#next");
+        click(robot, "#choice2");   // right at the second: it does not count
+        walkToTheEnd(robot, 2);
+        assertThat(text(robot, "#stepNumber")).isEqualTo("Step 6 of 6");
+        assertThat(text(robot, "#score")).isEqualTo("Quizzes right at the first try: 0 of 1.");
+        // Restart: step 1 again, the score starts again too
+        click(robot, "#restart");
+        assertThat(player.stepIndex()).isZero();
+        assertThat(player.stepRan()).isTrue();
+        assertThat(robot.lookup("#score").query().isVisible()).isFalse();
+        walkToTheEnd(robot, 2);
+        assertThat(text(robot, "#score")).isEqualTo("Quizzes right at the first try: 1 of 1.");
+        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        assertThat(text(robot, "#score")).isEqualTo("第一次就答对的测验：1 / 1。");
+        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        // Home restarts too (the keyboard's way); a lesson opened past its quiz says so in its score
+        robot.type(javafx.scene.input.KeyCode.HOME);
+        idle(player);
+        assertThat(player.stepIndex()).isZero();
+        robot.interact(() -> player.open("gmp-who-is-who", 3));
+        idle(player);
+        walkToTheEnd(robot, 2);
+        assertThat(text(robot, "#score")).isEqualTo("Quizzes right at the first try: 0 of 1. (1 not answered: the lesson was opened past them)");
+    }
+
+    @Test
+    void resetProgressAsksFirstThenForgetsTheCompletedLessonsAndThePositionOnDisk(FxRobot robot) throws Exception {
+        click(robot, cellOf(robot, "G, M, P: who is who"));
+        walkToTheEnd(robot, 2);
+        // a language chosen (and back): a preference that is not progress, which the reset keeps
+        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        click(robot, "#allLessons");
+        assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
+        // one click only asks; Cancel keeps everything
+        click(robot, "#resetProgress");
+        assertThat(text(robot, "#resetQuestion")).startsWith("Forget which lessons are complete");
+        click(robot, "#resetNo");
+        assertThat(robot.lookup("#resetQuestion").query().isVisible()).isFalse();
+        assertThat(new Progress(prefs).completed()).containsExactly("gmp-who-is-who");
+        // Reset forgets, and the ✓ goes
+        click(robot, "#resetProgress");
+        click(robot, "#resetYes");
+        Progress after = new Progress(prefs);
+        assertThat(after.completed()).isEmpty();
+        assertThat(after.lastLesson()).isEmpty();
+        assertThat(after.lastStep()).isZero();
+        assertThat(after.lang()).isEqualTo(org.gmplab.lessons.Text.Lang.EN);
+        assertThat(robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().startsWith("✓")).tryQuery()).isEmpty();
+        // on disk too (Linux keeps a user's preferences in ~/.java/.userPrefs)
+        Path onDisk = Path.of(System.getProperty("user.home"), ".java", ".userPrefs").resolve(prefs.absolutePath().substring(1)).resolve("prefs.xml");
+        if (System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            assertThat(onDisk).exists();
+            assertThat(Files.readString(onDisk)).contains("\"lang\"").doesNotContain("completed").doesNotContain("lastLesson");
+        }
+    }
+
     @Test
     void theWindowReturnsToTheLastLessonAndStep(FxRobot robot) throws Exception {
         // given a user who was at step 3 of "go-runnext", in Chinese

@@ -152,7 +152,7 @@ final class Interpreter {
                         WaitGroup wg = handles.get(((Insn.WgWait) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
                         f.pc++;
                         wg.lock.lock();
-                        if (wg.counter == 0) {
+                        if (wg.counter.get() == 0) {
                             wg.lock.unlock();
                             ts.pass(m, costs.statement());
                             continue;

@@ -55,7 +55,7 @@ public final class Launcher {
                     : "after --lessons DIR give at most one scenario file that exists (.go or .json), got "
                             + String.join(" ", List.of(args).subList(2, args.length))));
             System.exit(Main.BAD_INPUT);
-        } else {
+        } else if (!TopLevelHelp.print(args, System.out)) {
             Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
         }
     }

@@ -20,6 +20,9 @@ import org.gmplab.cli.Main;
  * arguments it runs the headless command line.
  */
 public final class Launcher {
+    /** The commands that need JavaFX, added here to the headless ones of {@code cli.Main} (TopLevelHelp's text lists them too). */
+    static final Class<?>[] WINDOW_COMMANDS = {ScreenshotCommand.class, LessonCommand.class};
+
     private Launcher() { }
 
     /** What the window's run, verify, export and screenshot do not need: said whenever the window cannot open. */
@@ -72,8 +75,8 @@ public final class Launcher {
                     : "after --lessons DIR give at most one scenario file that exists (.go or .json), got "
                             + String.join(" ", List.of(args).subList(2, args.length))));
             System.exit(Main.BAD_INPUT);
-        } else {
-            Main.main(args, ScreenshotCommand.class, LessonCommand.class);   // classes: a model is built only for the command run
+        } else if (!TopLevelHelp.print(args, System.out)) {
+            Main.main(args, WINDOW_COMMANDS);   // classes: a model is built only for the command run
         }
     }
 

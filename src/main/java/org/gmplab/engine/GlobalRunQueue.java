@@ -42,9 +42,15 @@ public final class GlobalRunQueue {
         runqsize++;
     }
 
-    /** Go's {@code globrunqputbatch}: append a batch, keeping its order. sched.lock must be held. */
-    public void putBatch(Goroutine[] batch) {
-        for (Goroutine gp : batch) put(gp);
+    /**
+     * Go's {@code globrunqputbatch}: appends the list {@code batchHead … batchTail}, already linked through
+     * {@link Goroutine#schedlink} (the tail's link null), of {@code n} Gs. O(1). sched.lock must be held.
+     */
+    public void putBatch(Goroutine batchHead, Goroutine batchTail, int n) {
+        assert isLockHeld();
+        if (tail != null) tail.schedlink = batchHead; else head = batchHead;
+        tail = batchTail;
+        runqsize += n;
     }
 
     /** Pops the oldest G, or null. sched.lock must be held. */

@@ -16,7 +16,10 @@ public final class Goroutine {
      * reads it with {@code readgstatus}.
      */
     volatile GStatus status = GStatus.IDLE;
-    /** Link for the global run queue and the free lists (Go's {@code schedlink}). Guarded by their lock. */
+    /**
+     * Link for the global run queue and the free lists (Go's {@code schedlink}). Guarded by their lock, or
+     * written by the one P that has just taken the G out of every queue ({@code runqputslow} links its batch).
+     */
     Goroutine schedlink;
     /** Why it is waiting (Go's {@code waitreason}), shown by scheddetail as {@code status=4(reason)}. */
     volatile String waitReason = "";

@@ -29,6 +29,18 @@ final class Interpreter {
         ProgramExit() { super("main returned", null, false, false); }
     }
 
+    /**
+     * Live mode: local instructions run between two looks at the turnstile (where a freeze stops the M and a
+     * shutdown unwinds it). Their cost means nothing there (time is the wall clock), so looking after every
+     * one only read the turnstile's volatile flags once per statement. Looking every so many is as safe:
+     * local instructions change only the goroutine's own frame, which no other thread reads while the world
+     * runs (a snapshot reads it with the world frozen), so the world a freeze stops a few statements later is
+     * one that could have been stopped as well; a freeze or a shutdown waits at most this many statements
+     * (a microsecond or so) longer. Preemption is still seen at every instruction ({@code gp.preempt}), and
+     * every instruction others can see is still a scheduling point. Step mode keeps its {@code workSlice}.
+     */
+    static final int LIVE_LOCAL_RUN = 64;
+
     private final Machine m;
     /**
      * Go's {@code unlockf} for gopark: what the M must do once the G is waiting — release the lock the G
@@ -43,8 +55,7 @@ final class Interpreter {
         Costs costs = m.sched.costs;
         Handles handles = m.sched.handles;
         long statement = costs.statement();
-        // Live mode pays every instruction at once: its scheduling points are where a freeze stops the M.
-        long quantum = ts instanceof StepTurnstile ? costs.workSlice() : 0;
+        long quantum = ts instanceof StepTurnstile ? costs.workSlice() : LIVE_LOCAL_RUN * statement;
         long owed = 0; // virtual ns of local instructions run since the last scheduling point
         try {
             if (gp.exitsyscall0) {
@@ -152,7 +163,7 @@ final class Interpreter {
                         WaitGroup wg = handles.get(((Insn.WgWait) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
                         f.pc++;
                         wg.lock.lock();
-                        if (wg.counter == 0) {
+                        if (wg.counter.get() == 0) {
                             wg.lock.unlock();
                             ts.pass(m, costs.statement());
                             continue;

@@ -53,6 +53,8 @@ public final class RunQueue {
 
     private final Goroutine[] runq;
     private final int mask;
+    /** {@link #runqputslow}'s batch (Go's stack array {@code [len(pp.runq)/2 + 1]*g}). Owner only. */
+    private final Goroutine[] slowBatch;
     private final RunnextStealGuard guard;
 
     /** Consumers CAS it (see class comment). Accessed only through {@link #HEAD}. */
@@ -74,6 +76,7 @@ public final class RunQueue {
             throw new IllegalArgumentException("run queue capacity must be a power of two >= 2, got " + capacity);
         this.runq = new Goroutine[capacity];
         this.mask = capacity - 1;
+        this.slowBatch = new Goroutine[capacity / 2 + 1];
         this.guard = guard;
     }
 
@@ -118,17 +121,26 @@ public final class RunQueue {
      * {@code gp} to the tail of the global queue, in FIFO order, under the global queue's lock.
      * Returns false if a consumer raced us for the head (the caller retries the fast path).
      * Executed only by the owner P.
+     *
+     * <p>As in Go, the Gs are copied out before the CAS that claims them (a thief may take them meanwhile,
+     * and then the copy is thrown away), linked into a list only once they are ours, and the lock is held
+     * just to append that list. Go copies into an array on its stack; here each queue keeps one such array
+     * ({@link #slowBatch}), since only the owner ever runs this.
      */
     boolean runqputslow(Goroutine gp, int h, int t, GlobalRunQueue global) {
         int n = (t - h) / 2;
         if (n != runq.length / 2) throw new IllegalStateException("runqputslow: queue is not full");
-        Goroutine[] batch = new Goroutine[n + 1];
+        Goroutine[] batch = slowBatch;
         for (int i = 0; i < n; i++) batch[i] = runq[(h + i) & mask];
         if (!HEAD.compareAndSet(this, h, h + n)) return false; // cas-release, commits consume
         batch[n] = gp;
+        // Link the goroutines.
+        for (int i = 0; i < n; i++) batch[i].schedlink = batch[i + 1];
+        batch[n].schedlink = null;
+        // Now put the batch on global queue.
         global.lock();
         try {
-            global.putBatch(batch);
+            global.putBatch(batch[0], batch[n], n + 1);
         } finally {
             global.unlock();
         }

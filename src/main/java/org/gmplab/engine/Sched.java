@@ -205,9 +205,12 @@ public final class Sched {
     /**
      * What a timed sleep or wait of {@code m} lasts beyond its timeout (see {@link Costs#timerSlack}): the
      * hrtimer fires at the end of its slack window, or a little earlier along with another timer; then the
-     * woken thread has to be scheduled.
+     * woken thread has to be scheduled. Only step mode models it: in live mode the sleep is a real one, and
+     * the kernel adds its own slack and wake-up (adding the model's too made sysmon's 20 µs tick last
+     * twice Go's, and so Ms blocked in system calls waited twice as long for their Ps to be retaken).
      */
     long timerSlack(Machine m) {
+        if (!(ts instanceof StepTurnstile)) return 0;
         long slack = costs.timerSlack(), early = slack / 5;
         return slack <= 0 ? 0 : slack - (early > 0 ? m.cheaprandn((int) Math.min(early, Integer.MAX_VALUE - 1) + 1) : 0) + costs.wakeM();
     }

@@ -145,7 +145,7 @@ class LiveBlockingStressTest {
         assertThat(e.liveThreads()).as("engine threads left running").isZero();
         assertThat(duplicates.sum()).as("goroutines that exited twice").isZero();
         WaitGroup started = waitGroup(e, "started");
-        if (started != null) assertThat(started.counter).as("goroutines that never started").isZero();
+        if (started != null) assertThat(started.counter.get()).as("goroutines that never started").isZero();
         e.checkInvariants();
         Snapshot s = e.snapshot();
         long finishedNotExited = s.gs().stream().filter(g -> g.goid() != 1 && !g.system() && g.status() != GStatus.DEAD.go)

@@ -157,6 +157,28 @@ class LivePauseTest {
         assertThat(exited).as("goroutines that exited").isBetween(spawned, spawned + others);
     }
 
+    /**
+     * Live mode looks at the turnstile only every {@link Interpreter#LIVE_LOCAL_RUN} local statements: goroutines
+     * that run nothing else (assignments and jumps in a loop) must still stop for every pause, show one moment
+     * while held, and unwind when the engine closes.
+     */
+    @Test
+    void goroutinesRunningOnlyLocalStatementsStopForEveryPause() throws Exception {
+        Scenario sc = Progs.prog().procs(2)
+                .fn(Progs.fn("main", Progs.go("count"), Progs.go("count"), Progs.go("count"), Progs.set("x", "0"),
+                        new org.gmplab.scenario.Stmt.While(Progs.e("x >= 0"), Progs.body(Progs.set("x", "x + 1")))))
+                .fn(Progs.fn("count", Progs.set("x", "0"), new org.gmplab.scenario.Stmt.While(Progs.e("x >= 0"), Progs.body(Progs.set("x", "x + 3")))))
+                .build("local loops");
+        try (Engine e = Engine.live(sc, 1, false)) {
+            for (int i = 0; i < 50; i++) {
+                assertThat(e.pause()).as("pause %d", i).isTrue();
+                Snapshot a = e.snapshotStopped(true);
+                assertThat(e.snapshotStopped(true)).as("pause %d: one moment while held", i).isEqualTo(a);
+                e.resume();
+            }
+        }
+    }
+
     @Test
     void closingAPausedEngineReturnsPromptly() throws Exception {
         Engine e = Engine.live(LiveBlockingStressTest.mix(4, 3), 0.01, true);

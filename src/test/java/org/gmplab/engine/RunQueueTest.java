@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -143,6 +144,38 @@ class RunQueueTest {
             assertThat(moved).isFalse();
             assertThat(global.size()).isZero();
             assertThat(q.contents()).containsExactly(g[1], g[2], g[3]);
+        }
+
+        @Test
+        void overflowsAllocateNoBatch() {
+            // Go copies the batch into an array on its stack; each queue here keeps one array for it
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled(), "per-thread allocation counts");
+            // given a full ring of 256 and the 129 Gs that will make it overflow again and again
+            RunQueue q = new RunQueue(256);
+            GlobalRunQueue global = new GlobalRunQueue();
+            Goroutine[] g = goroutines(257);
+            for (Goroutine gp : g) q.runqput(gp, false, global); // the first overflow: 129 Gs in the global queue
+            Goroutine[] back = new Goroutine[129];
+            long tid = Thread.currentThread().getId();
+            int overflows = 2000;
+            long before = 0;
+            for (int i = -100; i < overflows; i++) { // the first 100 warm up (class loading, the counter's own first call)
+                if (i == 0) before = mx.getThreadAllocatedBytes(tid);
+                // when the 129 are taken back and put again: 128 fill the ring, the last one overflows it
+                global.lock();
+                try {
+                    for (int k = 0; k < back.length; k++) back[k] = global.pop();
+                } finally {
+                    global.unlock();
+                }
+                for (Goroutine gp : back) q.runqput(gp, false, global);
+            }
+            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            // then every put overflowed, without a new array each time (one would be 129 references: ≥ 532 bytes)
+            assertThat(q.overflowed()).isEqualTo(129);
+            assertThat(global.size()).isEqualTo(129);
+            assertThat(allocated).as("bytes allocated by %d overflows", overflows).isLessThan(overflows * 100L);
         }
 
         @Test
@@ -420,7 +453,8 @@ class RunQueueTest {
                 global.put(g[0]);
                 global.put(g[1]);
                 global.putHead(g[2]);
-                global.putBatch(new Goroutine[] {g[3], g[4]});
+                g[3].schedlink = g[4];
+                global.putBatch(g[3], g[4], 2);
                 global.putHead(g[5]);
                 assertThat(global.contents()).containsExactly(g[5], g[2], g[0], g[1], g[3], g[4]);
                 assertThat(global.size()).isEqualTo(6);
@@ -459,7 +493,8 @@ class RunQueueTest {
             GlobalRunQueue global = new GlobalRunQueue();
             assertThatThrownBy(() -> global.put(new Goroutine(1))).isInstanceOf(AssertionError.class);
             assertThatThrownBy(() -> global.putHead(new Goroutine(1))).isInstanceOf(AssertionError.class);
-            assertThatThrownBy(() -> global.putBatch(new Goroutine[] {new Goroutine(1)})).isInstanceOf(AssertionError.class);
+            Goroutine one = new Goroutine(1);
+            assertThatThrownBy(() -> global.putBatch(one, one, 1)).isInstanceOf(AssertionError.class);
             assertThatThrownBy(global::pop).isInstanceOf(AssertionError.class);
         }
     }

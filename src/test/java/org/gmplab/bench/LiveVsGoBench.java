@@ -1,0 +1,331 @@
+package org.gmplab.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.gmplab.engine.Engine;
+import org.gmplab.engine.Outcome;
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
+
+/**
+ * Live mode beside Go 1.23 and the best Java executor for the same work, in interleaved rounds: each round
+ * runs every workload at every GOMAXPROCS once with each of the three (in an order that rotates from round
+ * to round), so that the ratios are taken between runs minutes apart at most, under the same load.
+ *
+ * <p>The workloads are the Go programs in {@code bench/go/<workload>/main.go}, and the same programs in GMP
+ * Lab's subset of Go beside them ({@code gmplab.go}): a spawn storm of 1M goroutines, a fan-out tree of
+ * 2,097,151 goroutines, a channel ping-pong of 1M switches, and 64 goroutines making 20 blocking system
+ * calls of 1 ms each. Go's programs time themselves (from their first {@code go} statement to the end)
+ * and report the threads they made; they are built into {@code target/go-bench} if a Go toolchain is
+ * found ({@code -Dgmplab.bench.go}, default {@code /usr/lib/go-1.23/bin/go}), else the Go column is empty.
+ * GMP Lab's time is from starting the engine to its end (the runtime's boot included).
+ *
+ * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. One
+ * warm-up round (not counted) runs first. Run: see docs/benchmarks.md.
+ */
+public final class LiveVsGoBench {
+
+    /** One workload: how to read its figure and how Java does the same work. */
+    private enum Workload {
+        SPAWN("spawn storm 1M, M goroutines/s", true, 1_000_000),
+        TREE("fan-out tree 2.1M, M goroutines/s", true, 2_097_151),
+        PINGPONG("channel ping-pong, ns per switch", false, 1_000_000),
+        SYSCALL("64 × 20 blocking syscall(1ms) (ideal 20 ms), ms", false, 1);
+
+        final String title;
+        /** The figure is a rate (higher is better), else a time (lower is better). */
+        final boolean rate;
+        final long units;
+
+        Workload(String title, boolean rate, long units) {
+            this.title = title;
+            this.rate = rate;
+            this.units = units;
+        }
+
+        String dir() { return name().toLowerCase(); }
+
+        /** The figure shown for a run of {@code nanos} over {@link #units}. */
+        double figure(long nanos) {
+            return switch (this) {
+                case SPAWN, TREE -> units / (nanos / 1e9) / 1e6;
+                case PINGPONG -> nanos / (double) units;
+                case SYSCALL -> nanos / 1e6;
+            };
+        }
+
+        /** What CPU time is divided by: goroutines, switches, system calls. */
+        long cpuUnits() { return this == SYSCALL ? 64 * 20 : units; }
+
+        /** > 1 when {@code ours} is better than {@code theirs}. */
+        double ratio(double ours, double theirs) { return rate ? ours / theirs : theirs / ours; }
+    }
+
+    /** A run's wall time, the CPU time of its whole process meanwhile (every thread: GC and JIT too), and its threads. */
+    private record Run(long nanos, long cpuNanos, int threads) { }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final Path GO_DIR = Path.of("bench/go");
+    private static final Path GO_BIN = Path.of("target/go-bench");
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        List<Workload> workloads = new ArrayList<>();
+        for (String w : (args.length > 1 ? args[1] : "spawn,tree,pingpong,syscall").split(","))
+            workloads.add(Workload.valueOf(w.trim().toUpperCase()));
+        int[] procs = Arrays.stream((args.length > 2 ? args[2] : "1,2").split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+        // -Dgmplab.bench.baselines=false: GMP Lab alone (to compare two builds of it, run by turns)
+        boolean baselines = Boolean.parseBoolean(System.getProperty("gmplab.bench.baselines", "true"));
+        boolean go = baselines && buildGo(workloads);
+
+        Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
+        for (int round = 0; round <= rounds; round++) {
+            boolean warmup = round == 0;
+            System.out.printf("%s round %d, load average %s%n", warmup ? "warm-up" : "timed", round, loadAverage());
+            for (Workload w : workloads) {
+                for (int p : procs) {
+                    Run[] r = new Run[3];
+                    for (int k = 0; k < 3; k++) { // rotate who goes first
+                        int who = (k + round) % 3;
+                        r[who] = switch (who) {
+                            case 0 -> gmplab(w, p);
+                            case 1 -> go ? goRun(w, p) : null;
+                            default -> baselines ? java(w, p) : null;
+                        };
+                    }
+                    double gm = w.figure(r[0].nanos), g = r[1] == null ? Double.NaN : w.figure(r[1].nanos), j = r[2] == null ? Double.NaN : w.figure(r[2].nanos);
+                    // CPU ns per unit of work (per goroutine, per switch, per system call): less depends on the load
+                    double gmc = r[0].cpuNanos / (double) w.cpuUnits(), gc = r[1] == null ? Double.NaN : r[1].cpuNanos / (double) w.cpuUnits(),
+                            jc = r[2] == null ? Double.NaN : r[2].cpuNanos / (double) w.cpuUnits();
+                    System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %.0f CPU ns)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
+                                    + "  ratio to Go %.2f (CPU %.2f), to Java %.2f%n",
+                            w.title, p, gm, r[0].threads, gmc, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), gc / gmc, w.ratio(gm, j));
+                    if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>())
+                            .add(new double[] {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc});
+                }
+            }
+        }
+        System.out.printf("%nload average at the end: %s%n%n", loadAverage());
+        System.out.println("| workload (live mode) | p | GMP Lab | Go 1.23 | best Java | ratio to Go (median of the rounds' ratios, their range; > 1 = GMP Lab better) | ratio to Java | "
+                + "CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads GMP Lab / Go |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        for (Workload w : workloads) {
+            for (int p : procs) {
+                List<double[]> rs = cells.get(w.name() + "/" + p);
+                double[] toGo = rs.stream().mapToDouble(x -> w.ratio(x[0], x[1])).toArray();
+                double[] toJava = rs.stream().mapToDouble(x -> w.ratio(x[0], x[2])).toArray();
+                double[] cpuToGo = rs.stream().mapToDouble(x -> x[6] / x[5]).toArray();
+                System.out.printf("| %s | %d | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.0f / %.0f / %.0f | %.2f (%.2f–%.2f) | %.0f / %.0f |%n", w.title, p,
+                        median(rs, 0), median(rs, 1), median(rs, 2), median(toGo), min(toGo), max(toGo), median(toJava),
+                        median(rs, 5), median(rs, 6), median(rs, 7), median(cpuToGo), min(cpuToGo), max(cpuToGo),
+                        median(rs, 3), median(rs, 4));
+            }
+        }
+    }
+
+    // ---- GMP Lab ----------------------------------------------------------------------------------
+
+    private static Run gmplab(Workload w, int p) throws Exception {
+        Scenario sc = ScenarioFiles.load(GO_DIR.resolve(w.dir()).resolve("gmplab.go")).withGomaxprocs(p);
+        long threads = THREADS.getTotalStartedThreadCount();
+        long c0 = cpu(), t0 = System.nanoTime();
+        try (Engine e = Engine.live(sc, 1, false)) {
+            Outcome o = e.awaitEnd(5, TimeUnit.MINUTES);
+            long nanos = System.nanoTime() - t0, cpu = cpu() - c0;
+            if (o == null || o.kind() != Outcome.Kind.EXITED) throw new IllegalStateException(w + " failed: " + o);
+            // every M is a Java thread of its own, sysmon and M0 too
+            return new Run(nanos, cpu, (int) (THREADS.getTotalStartedThreadCount() - threads));
+        }
+    }
+
+    // ---- Go ----------------------------------------------------------------------------------------
+
+    private static boolean buildGo(List<Workload> workloads) throws Exception {
+        Path go = Path.of(System.getProperty("gmplab.bench.go", "/usr/lib/go-1.23/bin/go"));
+        if (!Files.isExecutable(go)) {
+            System.out.println("no Go toolchain at " + go + ": the Go column stays empty");
+            return false;
+        }
+        Files.createDirectories(GO_BIN);
+        for (Workload w : workloads) {
+            Path src = GO_DIR.resolve(w.dir()).resolve("main.go"), bin = GO_BIN.resolve(w.dir());
+            ProcessBuilder pb = new ProcessBuilder(go.toString(), "build", "-o", bin.toAbsolutePath().toString(), "main.go")
+                    .directory(GO_DIR.resolve(w.dir()).toFile()).inheritIO();
+            if (System.getenv("HOME") == null) pb.environment().put("HOME", System.getProperty("java.io.tmpdir"));
+            if (pb.start().waitFor() != 0) throw new IllegalStateException("go build " + src + " failed");
+        }
+        String version = new String(new ProcessBuilder(go.toString(), "version").start().getInputStream().readAllBytes()).trim();
+        System.out.println(version);
+        return true;
+    }
+
+    private static Run goRun(Workload w, int p) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(GO_BIN.resolve(w.dir()).toAbsolutePath().toString()).redirectErrorStream(true);
+        pb.environment().put("GOMAXPROCS", Integer.toString(p));
+        Process proc = pb.start();
+        String out = new String(proc.getInputStream().readAllBytes());
+        if (proc.waitFor() != 0) throw new IllegalStateException(w + " in Go failed: " + out);
+        return new Run(Long.parseLong(field(out, "elapsed_ns")), Long.parseLong(field(out, "cpu_ns")), Integer.parseInt(field(out, "threads")));
+    }
+
+    private static String field(String out, String name) {
+        for (String f : out.trim().split("\\s+")) if (f.startsWith(name + "=")) return f.substring(name.length() + 1);
+        throw new IllegalStateException("no " + name + " in " + out);
+    }
+
+    // ---- Java --------------------------------------------------------------------------------------
+
+    /**
+     * The best of Java's executors for each shape: a ForkJoinPool of p workers forking fire-and-forget
+     * tasks (spawn, tree); two platform threads handing over through a SynchronousQueue (ping-pong: a
+     * blocking hand-off needs threads, so p does not apply); a cached thread pool, a thread per blocked
+     * task (system calls: 64 threads, as Go's sysmon hands the Ps of blocked Ms to new ones).
+     */
+    private static Run java(Workload w, int p) throws Exception {
+        return switch (w) {
+            case SPAWN -> fjSpawn((int) w.units, p);
+            case TREE -> fjTree(20, p);
+            case PINGPONG -> handoff((int) w.units / 2);
+            case SYSCALL -> blockingPool(64, 20, 1_000_000);
+        };
+    }
+
+    private static Run fjSpawn(int n, int p) throws InterruptedException {
+        ForkJoinPool pool = new ForkJoinPool(p);
+        try {
+            CountDownLatch done = new CountDownLatch(1);
+            AtomicLong left = new AtomicLong(n);
+            long c0 = cpu(), t0 = System.nanoTime();
+            pool.execute(() -> {
+                for (int i = 0; i < n; i++) new RecursiveAction() {
+                    @Override protected void compute() { if (left.decrementAndGet() == 0) done.countDown(); }
+                }.fork();
+            });
+            done.await();
+            return new Run(System.nanoTime() - t0, cpu() - c0, p);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Run fjTree(int depth, int p) throws InterruptedException {
+        ForkJoinPool pool = new ForkJoinPool(p);
+        try {
+            CountDownLatch done = new CountDownLatch(1);
+            AtomicLong left = new AtomicLong((1L << (depth + 1)) - 1);
+            long c0 = cpu(), t0 = System.nanoTime();
+            pool.execute(new Node(depth, left, done));
+            done.await();
+            return new Run(System.nanoTime() - t0, cpu() - c0, p);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A node of the tree: forks its children and does not wait for them, as a goroutine's go statements. */
+    private static final class Node extends RecursiveAction {
+        private final int d;
+        private final AtomicLong left;
+        private final CountDownLatch done;
+
+        Node(int d, AtomicLong left, CountDownLatch done) {
+            this.d = d;
+            this.left = left;
+            this.done = done;
+        }
+
+        @Override protected void compute() {
+            if (d > 0) {
+                new Node(d - 1, left, done).fork();
+                new Node(d - 1, left, done).fork();
+            }
+            if (left.decrementAndGet() == 0) done.countDown();
+        }
+    }
+
+    private static Run handoff(int rounds) throws InterruptedException {
+        SynchronousQueue<Integer> ping = new SynchronousQueue<>(), pong = new SynchronousQueue<>();
+        Thread ponger = new Thread(() -> {
+            try {
+                for (;;) pong.put(ping.take() + 1);
+            } catch (InterruptedException e) {
+                // done
+            }
+        });
+        ponger.setDaemon(true);
+        ponger.start();
+        long c0 = cpu(), t0 = System.nanoTime();
+        int v = 0;
+        for (int i = 0; i < rounds; i++) {
+            ping.put(v);
+            v = pong.take();
+        }
+        long nanos = System.nanoTime() - t0, cpu = cpu() - c0;
+        ponger.interrupt();
+        ponger.join();
+        return new Run(nanos, cpu, 2);
+    }
+
+    private static Run blockingPool(int tasks, int calls, long nanos) throws InterruptedException {
+        ExecutorService pool = Executors.newCachedThreadPool();
+        try {
+            CountDownLatch done = new CountDownLatch(tasks);
+            long c0 = cpu(), t0 = System.nanoTime();
+            for (int i = 0; i < tasks; i++) pool.execute(() -> {
+                for (int j = 0; j < calls; j++) {
+                    long end = System.nanoTime() + nanos;
+                    for (long left = nanos; left > 0; left = end - System.nanoTime()) LockSupport.parkNanos(left);
+                }
+                done.countDown();
+            });
+            done.await();
+            return new Run(System.nanoTime() - t0, cpu() - c0, tasks);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    // ---- figures -----------------------------------------------------------------------------------
+
+    /** CPU time of this JVM so far, every thread (ns). */
+    private static long cpu() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    private static double median(List<double[]> rows, int col) { return median(rows.stream().mapToDouble(x -> x[col]).toArray()); }
+
+    private static double median(double[] xs) {
+        double[] c = xs.clone();
+        Arrays.sort(c);
+        int n = c.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+    }
+
+    private static double min(double[] xs) { return Arrays.stream(xs).min().orElse(Double.NaN); }
+    private static double max(double[] xs) { return Arrays.stream(xs).max().orElse(Double.NaN); }
+}

@@ -7,10 +7,13 @@ import org.gmplab.snapshot.Event.*;
 /**
  * The "why" of each kind of event, in English: formatted from the event's fields when someone reads it (the
  * event log, a tooltip, an export), never by the engine as it decides. The words are the engine's own, about
- * Go's code: they name its functions and fields.
+ * Go's code: they name its functions and fields. {@link #ZH} says the same in Chinese ({@link NarrationZh});
+ * exports (the JSON log, Perfetto) are always in English.
  */
 public final class Narration implements Event.Visitor<String> {
     public static final Narration EN = new Narration();
+    /** The same words in Chinese, with the same numbers. */
+    public static final Event.Visitor<String> ZH = NarrationZh.ZH;
 
     private Narration() { }
 

@@ -118,7 +118,7 @@ public final class Transition {
                 }
                 case HANDOFFP -> out.add(new Mark(MarkKind.HANDOFF, card.card(), card.card(), "handoffp"));
                 case RETAKE -> {
-                    Rect sysmon = l.ms.getOrDefault(Layout.SYSMON_M, card.card());
+                    Rect sysmon = l.ms.getOrDefault(e.m(), card.card());   // the M that retakes is sysmon
                     out.add(new Mark(MarkKind.RETAKE, sysmon, card.card(), "retake P" + e.p()));
                 }
                 case RUNQPUTSLOW -> out.add(new Mark(MarkKind.OVERFLOW, card.ring(), global,

@@ -28,6 +28,8 @@ import org.gmplab.engine.Engine;
 import org.gmplab.snapshot.Causes;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Narration;
+import org.gmplab.lessons.Text.Lang;
 import org.gmplab.session.Driver;
 
 /**
@@ -80,7 +82,10 @@ final class EventLogPane extends VBox {
         table.getColumns().add(col("G", 46, e -> e.g() < 0 ? "" : "G" + e.g()));
         // The first words of the why (the row's tooltip and the line under the table have it whole): a cell lays out
         // only what can show, and a catch-up lays out every visible row.
-        table.getColumns().add(col("why", 600, e -> e.why().length() <= WHY_SHOWN ? e.why() : e.why().substring(0, WHY_SHOWN) + "…"));
+        table.getColumns().add(col("why", 600, e -> {
+            String w = why(e);
+            return w.length() <= WHY_SHOWN ? w : w.substring(0, WHY_SHOWN) + "…";
+        }));
         table.setPlaceholder(new Label("No events yet: step or play."));
         TransportBar.tip(table, "Select a row to jump to that moment");
         why.setId("why");
@@ -92,7 +97,7 @@ final class EventLogPane extends VBox {
             // events several times a second, and a new Tooltip each time cost a good part of a frame.
             javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
             row.itemProperty().addListener((o, a, e) -> {
-                if (e != null) tip.setText(e.why());
+                if (e != null) tip.setText(why(e));
                 row.setTooltip(e == null ? null : tip);
             });
             // the row of the moment shown is marked; rows are reused for other events as the table scrolls
@@ -102,8 +107,17 @@ final class EventLogPane extends VBox {
             current.addListener(new javafx.beans.WeakInvalidationListener(mark));
             return row;
         });
+        Runnable showWhy = () -> {
+            Event e = table.getSelectionModel().getSelectedItem();
+            why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + why(e));
+        };
+        // the words are formatted as they are shown, in the window's language: a switch re-shows them
+        Words.onChange(table, () -> {
+            table.refresh();
+            showWhy.run();
+        });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
-            why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + e.why());
+            showWhy.run();
             showCauses();
             if (e != null && !catchingUp) c.jumpTo(e.seq());   // the user's choice, not the table re-finding it
         });
@@ -116,7 +130,7 @@ final class EventLogPane extends VBox {
             String t = search.getText() == null ? "" : search.getText().trim().toLowerCase(Locale.ROOT);
             shown.setPredicate(e -> (k == null || k.equals(ALL) || e.kind().name().equals(k))
                     && (pp == null || e.p() == pp) && (mm == null || e.m() == mm) && (gg == null || e.g() == gg)
-                    && (t.isEmpty() || e.why().toLowerCase(Locale.ROOT).contains(t) || e.kind().name().toLowerCase(Locale.ROOT).contains(t)));
+                    && (t.isEmpty() || why(e).toLowerCase(Locale.ROOT).contains(t) || e.kind().name().toLowerCase(Locale.ROOT).contains(t)));
         };
         kind.valueProperty().addListener((o, a, b) -> refilter.run());
         for (TextField f : new TextField[] {p, m, g, search}) f.textProperty().addListener((o, a, b) -> refilter.run());
@@ -135,6 +149,9 @@ final class EventLogPane extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(filters, table, why, causes);
     }
+
+    /** The event's "why" in the window's language, formatted now (events hold numbers, not words). */
+    static String why(Event e) { return e.accept(Words.language() == Lang.ZH ? Narration.ZH : Narration.EN); }
 
     /**
      * The table catches up with the controller's events at most this often. Live mode adds events every frame,
@@ -298,7 +315,7 @@ final class EventLogPane extends VBox {
             Hyperlink link = new Hyperlink();
             link.setId((l.role() == Causes.Role.CAUSE ? "cause-" : "effect-") + to.seq());
             Words.dynamic(link, () -> link.setText(Words.get(l.phrase(), l.number(), Causes.ref(to))));
-            link.setTooltip(new Tooltip(to.why()));
+            link.setTooltip(new Tooltip(why(to)));
             link.setOnAction(a -> reveal(to));
             causes.getChildren().add(link);
         }

@@ -48,8 +48,9 @@ import org.gmplab.lessons.Text.Lang;
  * remembering the English to swap back; a text the code changes later is picked up again as English.
  * Texts set as things happen (Play/Pause, counters) ask {@link #get} at the moment they are set.
  *
- * <p>What stays English: the engine's own words (each event's "why", refusals and errors), which are
- * about Go's code and name its functions.
+ * <p>Each event's "why" is formatted as it is shown, in the window's language ({@code Narration}, English
+ * or Chinese; Go's names stay as Go spells them). What stays English: the engine's refusals and errors, and
+ * exported event logs.
  */
 public final class Words {
     private static final Map<String, String> ZH = load();

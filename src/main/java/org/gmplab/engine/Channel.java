@@ -62,7 +62,7 @@ final class Channel implements Waitable {
             sg.success = true;
             sg.g.param = sg;
             lock.unlock();
-            m.ready(sg.g, gp + " sends on " + this);
+            m.ready(sg.g, gp, "sends on", this);
             return true;
         }
         if (qcount < dataqsiz) {
@@ -93,7 +93,7 @@ final class Channel implements Waitable {
             sg.g.param = sg;
             lock.unlock();
             if (slot >= 0) f.locals[slot] = v;
-            m.ready(sg.g, gp + " receives from " + this);
+            m.ready(sg.g, gp, "receives from", this);
             return true;
         }
         if (qcount > 0) {
@@ -173,7 +173,7 @@ final class Channel implements Waitable {
         lock.unlock();
         // Go pushes them on a gList (a stack) and readies them popping from it: the last one released
         // ends up... readied first. Each goready takes runnext, kicking the previous one to the tail.
-        for (int i = glist.size() - 1; i >= 0; i--) m.ready(glist.get(i), gp + " closes " + this);
+        for (int i = glist.size() - 1; i >= 0; i--) m.ready(glist.get(i), gp, "closes", this);
     }
 
     /**

@@ -13,7 +13,6 @@ import org.gmplab.scenario.CompiledProgram;
 import org.gmplab.scenario.Compiler;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -294,7 +293,7 @@ public final class Engine implements AutoCloseable {
     private void stopByLimit() {
         Outcome o = new Outcome(Outcome.Kind.STOPPED, limitHit);
         if (!outcome.compareAndSet(null, o)) return;
-        trace.emit(null, EventKind.FATAL, -1, -1, -1, Trace.d(), o.message());
+        if (trace.on()) trace.emit(new Event.Fatal(trace.at(null, -1, -1, -1), o.message()));
         ended.countDown();
     }
 
@@ -317,7 +316,7 @@ public final class Engine implements AutoCloseable {
         long time = now();
         Actions.Prepared p = Actions.prepare(sched, a, this::now); // validates before anything happens
         stopAt = e -> false;     // the last runUntil's stop condition is not about what we do now
-        if (trace.on()) trace.emit(null, EventKind.INJECT, Actions.goidOf(a), -1, -1, Trace.d(), "you injected: " + p.what());
+        if (trace.on()) trace.emit(new Event.Inject(trace.at(null, Actions.goidOf(a), -1, -1), p.what()));
         p.effect().run();
         if (mode == Mode.STEP) actions.add(new Action.AppliedAction(sp, event, time, a));
     }
@@ -509,8 +508,10 @@ public final class Engine implements AutoCloseable {
             if (outcome.compareAndSet(null, o)) {
                 int mid = self instanceof Machine m ? m.id : -1;
                 try {
-                    trace.emit(self, o.kind() == Outcome.Kind.EXITED ? EventKind.EXIT : EventKind.FATAL, -1, mid, -1, Trace.d(),
-                            o.kind() == Outcome.Kind.EXITED ? "main returned: the program exits, whatever other goroutines were doing (as in Go)" : o.message());
+                    if (trace.on()) {
+                        Event.Head h = trace.at(self, -1, mid, -1);
+                        trace.emit(o.kind() == Outcome.Kind.EXITED ? new Event.Exit(h) : new Event.Fatal(h, o.message()));
+                    }
                 } catch (RuntimeException | VirtualMachineError ignored) {
                     // the run is over either way
                 }

@@ -2,7 +2,7 @@ package org.gmplab.engine;
 
 import java.util.List;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * Go 1.23's {@code findRunnable} and {@code stealWork} for one M: where an M looks for its next
@@ -72,7 +72,7 @@ final class FindRunnable {
             // Poll network, without blocking: an optimization before we resort to stealing.
             if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
                 List<Goroutine> list = sched.netpoll.poll(now);
-                if (!list.isEmpty()) return runFirstInjectRest(list, pp, "findRunnable's non-blocking poll");
+                if (!list.isEmpty()) return runFirstInjectRest(list, pp, Event.Netpoll.By.NON_BLOCKING);
             }
 
             // Spinning Ms: steal work from other Ps. Limit the number of spinning Ms to half the number
@@ -80,8 +80,7 @@ final class FindRunnable {
             // the program parallelism is low.
             int busy = sched.gomaxprocs - sched.npidle.get();
             if (m.spinning || 2 * sched.nmspinning.get() < busy) {
-                if (!m.spinning) m.becomeSpinning("2*nmspinning=" + 2 * sched.nmspinning.get() + " < busy Ps=" + busy
-                        + " (at most half of the busy Ps may have a spinner)", busy);
+                if (!m.spinning) m.becomeSpinning(null, busy);   // the event says why: 2*nmspinning < busy
                 gp = stealWork(pp, now);
                 if (gp != null) return gp;
                 if (stealNewWork) continue;
@@ -122,8 +121,7 @@ final class FindRunnable {
                 m.becomeSpinning("needspinning=1: an M found work but no idle P for a spinner", -1);
                 continue;
             }
-            if (trace().on()) trace().emit(m, EventKind.PIDLE, -1, m.id, pp.id, Trace.d("npidle", sched.npidle.get()),
-                    "M" + m.id + " found nothing to run: P" + pp.id + " goes to the idle list (idleprocs=" + sched.npidle.get() + ")");
+            if (trace().on()) trace().emit(new Event.Pidle(trace().at(m, -1, m.id, pp.id), sched.npidle.get()));
 
             // Delicate dance: thread transitions from spinning to non-spinning state, potentially
             // concurrently with submission of new work. We must drop nmspinning first and then check all
@@ -134,8 +132,7 @@ final class FindRunnable {
             if (m.spinning) {
                 m.spinning = false;
                 if (sched.nmspinning.decrementAndGet() < 0) throw new IllegalStateException("findrunnable: negative nmspinning");
-                if (trace().on()) trace().emit(m, EventKind.SPINNING_STOP, -1, m.id, -1, Trace.d("nmspinning", sched.nmspinning.get()),
-                        "M" + m.id + " stops spinning before it sleeps, then checks every queue once more (the \"delicate dance\": new work submitted meanwhile is not lost)");
+                if (trace().on()) trace().emit(new Event.SpinningStop(trace().at(m, -1, m.id, -1), false, sched.nmspinning.get()));
 
                 // Check global and P runqueues again.
                 Processor pp2 = null;
@@ -174,12 +171,7 @@ final class FindRunnable {
                 sched.pollUntil.set(pollUntil);
                 long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - now);
                 long waitms = Netpoll.epollWaitMs(delay);
-                if (trace().on()) trace().emit(m, EventKind.NETPOLL_BLOCK, -1, m.id, -1, Trace.d("until", pollUntil, "waitms", waitms),
-                        "M" + m.id + " has no P and nothing to run: it blocks in the network poller"
-                                + (pollUntil != 0 ? " until the next timer (" + pollUntil / 1000 + " µs): epoll_pwait waits in whole ms, so "
-                                        + (delay == 0 ? "it only polls" : delay / 1000 + " µs " + (delay < 1_000_000 ? "become 1 ms" : "are cut to " + waitms + " ms") + " (plus the kernel's timer slack)")
-                                  : "")
-                                + " or the next network arrival");
+                if (trace().on()) trace().emit(new Event.NetpollBlock(trace().at(m, -1, m.id, -1), false, pollUntil, delay, waitms));
                 List<Goroutine> list = sched.netpoll.netpoll(m, waitms);
                 now = sched.ts.now(m);
                 sched.pollUntil.set(0);
@@ -192,11 +184,11 @@ final class FindRunnable {
                     sched.lock.unlock();
                 }
                 if (pp2 == null) {
-                    if (!list.isEmpty()) explainNetpoll(list, "the poller (no idle P: to the global queue)");
+                    if (!list.isEmpty()) explainNetpoll(list, Event.Netpoll.By.POLLER_NO_P);
                     sched.injectglist(list, null, m);
                 } else {
                     m.acquirep(pp2);
-                    if (!list.isEmpty()) return runFirstInjectRest(list, pp2, "the poller");
+                    if (!list.isEmpty()) return runFirstInjectRest(list, pp2, Event.Netpoll.By.POLLER);
                     if (wasSpinning) m.becomeSpinning("back from the poller with a P", -1);
                     continue;
                 }
@@ -215,9 +207,8 @@ final class FindRunnable {
     private long checkTimers(Processor pp, long now) {
         List<Timers.Timer> due = pp.timers.due(now);
         for (Timers.Timer t : due) {
-            if (trace().on()) trace().emit(m, EventKind.TIMER, t.g().goid, m.id, m.p.id, Trace.d("when", t.when(), "timersOf", pp.id),
-                    "P" + m.p.id + " runs " + (pp == m.p ? "its" : "P" + pp.id + "'s") + " expired timer: " + t.g() + "'s time.Sleep is over");
-            m.ready(t.g(), "the timer");
+            if (trace().on()) trace().emit(new Event.Timer(trace().at(m, t.g().goid, m.id, m.p.id), false, t.when(), pp.id));
+            m.ready(t.g(), null, "the timer", null);
         }
         return pp.timers.wakeTime();
     }
@@ -305,14 +296,8 @@ final class FindRunnable {
         if (!trace().on()) return;
         int took = pp.runq.stolen();
         boolean runnext = pp.runq.stoleRunnext();
-        trace().emit(m, EventKind.STEAL, gp.goid, m.id, pp.id,
-                Trace.d("victim", p2.id, "round", round + 1, "had", had, "took", took, "runnext", runnext ? 1 : 0,
-                        "start", Integer.toUnsignedLong(r) % nprocs, "stride", stride),
-                runnext
-                        ? "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", P" + p2.id + " had 0 in its ring → took its runnext " + gp
-                          + (p2.status == PStatus.RUNNING ? " after the usleep(3) back-off" : "") + " (runnext is only taken in the last round)"
-                        : "P" + pp.id + ": steal round " + (round + 1) + "/" + STEAL_TRIES + ", victim P" + p2.id + " had " + had
-                          + " → took " + took + " (half, rounded up); runs " + gp + " now, queues " + (took - 1));
+        trace().emit(new Event.Steal(trace().at(m, gp.goid, m.id, pp.id), p2.id, round + 1, STEAL_TRIES, had, took, runnext,
+                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING));
     }
 
     private Goroutine globrunqget(Processor pp, int max, String why) {
@@ -333,18 +318,14 @@ final class FindRunnable {
     private void emitGlobrunqget(Processor pp, Goroutine gp, String why, int n) {
         if (trace().on()) {
             int before = sched.runq.sizeRacy() + n;
-            String text = why.equals("fairness")
-                    ? "P" + pp.id + ": schedtick " + pp.schedtick + " is a multiple of " + FAIRNESS_TICK + " → takes one G (" + gp + ") from the global queue first, so it cannot starve"
-                    : "P" + pp.id + ": local queue empty → takes n = min(" + before + "/" + sched.gomaxprocs + "+1, " + before + ", " + pp.runq.capacity() / 2
-                      + ") = " + n + " from the global queue (runs " + gp + ", queues " + (n - 1) + ")";
-            trace().emit(m, EventKind.GLOBRUNQGET, gp.goid, m.id, pp.id,
-                    Trace.d("n", n, "before", before, "fairness", why.equals("fairness") ? 1 : 0), text);
+            trace().emit(new Event.GlobRunqGet(trace().at(m, gp.goid, m.id, pp.id), n, before, why.equals("fairness"), pp.schedtick,
+                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity()));
         }
         owed += sched.costs.globalOp();
     }
 
     /** Go: {@code gp := list.pop(); injectglist(&list); casgstatus(gp, _Gwaiting, _Grunnable)}: the first ready G runs now. */
-    private Goroutine runFirstInjectRest(List<Goroutine> list, Processor pp, String where) {
+    private Goroutine runFirstInjectRest(List<Goroutine> list, Processor pp, Event.Netpoll.By where) {
         Goroutine gp = list.get(0);
         explainNetpoll(list, where);
         sched.injectglist(list.subList(1, list.size()), pp, m);
@@ -352,9 +333,8 @@ final class FindRunnable {
         return gp;
     }
 
-    private void explainNetpoll(List<Goroutine> list, String where) {
+    private void explainNetpoll(List<Goroutine> list, Event.Netpoll.By where) {
         if (!trace().on()) return;
-        trace().emit(m, EventKind.NETPOLL, list.get(0).goid, m.id, m.p == null ? -1 : m.p.id, Trace.d("ready", list.size()),
-                where + ": data arrived for " + list + (list.size() > 1 ? " (the first runs now, the rest are injected)" : ""));
+        trace().emit(new Event.Netpoll(trace().at(m, list.get(0).goid, m.id, m.p == null ? -1 : m.p.id), where, Goroutine.goids(list)));
     }
 }

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.List;
 
 import org.gmplab.scenario.Code;
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * An M of the Go 1.0 scheduler ({@link Go10Sched}): the same Java thread and the same interpreter as a
@@ -88,7 +88,7 @@ final class Go10Machine extends Machine {
                 dutyDone(s);   // sent to the poller, it runs a G instead: another may be sent
                 s.ensurePoller(this);
                 s.schedunlock(this);
-                explainNext(gp, "its nextg (handed over by matchmg)");
+                explainNext(gp, Event.NextG.From.NEXTG, 0);
                 return gp;
             }
             if (s.mcpu < s.mcpumax && (gp = s.gget()) != null) {
@@ -98,7 +98,7 @@ final class Go10Machine extends Machine {
                 s.ensurePoller(this);
                 int left = sched.runq.size();
                 s.schedunlock(this);
-                explainNext(gp, "the head of the global queue (" + left + " left); mcpu=" + s.mcpu + " of mcpumax=" + s.mcpumax);
+                explainNext(gp, Event.NextG.From.GLOBAL, left);
                 return gp;
             }
             // No timer goroutine or poll server here: the M looks at the timers and the network itself.
@@ -120,13 +120,12 @@ final class Go10Machine extends Machine {
                 long until = s.timers.wakeTime();
                 sched.pollUntil.set(until);
                 s.schedunlock(this);
-                if (trace().on()) trace().emit(this, EventKind.NETPOLL_BLOCK, -1, id, -1, Trace.d("until", until),
-                        "M" + id + " has nothing to run: it blocks in the poller" + (until != 0 ? " until the next timer (" + until / 1000 + " µs)" : "") + " or the next network arrival");
+                if (trace().on()) trace().emit(new Event.NetpollBlock(trace().at(this, -1, id, -1), true, until, 0, 0));
                 List<Goroutine> net = sched.netpoll.netpollBlock(this, until);
                 sched.pollUntil.set(0);
                 sched.lastpoll.set(Math.max(1, sched.ts.now(this)));
-                if (!net.isEmpty() && trace().on()) trace().emit(this, EventKind.NETPOLL, net.get(0).goid, id, -1, Trace.d("ready", net.size()),
-                        "M" + id + " wakes in the poller: data arrived for " + net);
+                if (!net.isEmpty() && trace().on()) trace().emit(new Event.Netpoll(trace().at(this, net.get(0).goid, id, -1), Event.Netpoll.By.GO10_WAKE,
+                        Goroutine.goids(net)));
                 s.schedlock(this, "look for work after the poller");
                 for (Goroutine g : net) {
                     g.makeRunnable();
@@ -141,9 +140,8 @@ final class Go10Machine extends Machine {
             waitnextg = true;
             int idle = sched.nmidle;
             s.schedunlock(this);
-            if (trace().on()) trace().emit(this, EventKind.STOPM, -1, id, -1, Trace.d("nmidle", idle, "mcpu", s.mcpu),
-                    "nextgandunlock: " + (sched.runq.sizeRacy() == 0 ? "the global queue is empty" : "mcpu=" + s.mcpu + " has reached mcpumax=" + s.mcpumax)
-                            + " → M" + id + " goes on the idle M list (mput) and sleeps until matchmg hands it a G");
+            if (trace().on()) trace().emit(new Event.StopM(trace().at(this, -1, id, -1), Event.StopM.Why.GO10, idle, -1, sched.runq.sizeRacy() == 0,
+                    s.mcpu, s.mcpumax));
             blocked = true;
             do {
                 sched.ts.park(this);
@@ -157,14 +155,13 @@ final class Go10Machine extends Machine {
             }
             gp = nextg;
             nextg = null;
-            explainNext(gp, "its nextg, handed over by matchmg while it slept");
+            explainNext(gp, Event.NextG.From.NEXTG_SLEPT, 0);
             return gp;
         }
     }
 
-    private void explainNext(Goroutine gp, String from) {
-        if (trace().on()) trace().emit(this, EventKind.NEXTG, gp.goid, id, -1, Trace.d("global", sched.runq.sizeRacy(), "mcpu", go10().mcpu),
-                "nextgandunlock: M" + id + " takes " + gp + " — " + from + " — and releases the scheduler lock");
+    private void explainNext(Goroutine gp, Event.NextG.From from, int left) {
+        if (trace().on()) trace().emit(new Event.NextG(trace().at(this, gp.goid, id, -1), from, sched.runq.sizeRacy(), go10().mcpu, left, go10().mcpumax));
     }
 
     /** Go 1.0's tail of {@code schedule}: {@code gp->status = Grunning; m->curg = gp; gogo}. */
@@ -176,23 +173,20 @@ final class Go10Machine extends Machine {
         gp.waitReason = "";
         gp.preempt = false;
         switches++;
-        if (trace().on()) trace().emit(this, EventKind.EXECUTE, gp.goid, id, -1, Trace.d("inheritTime", 0, "schedtick", switches),
-                "M" + id + " runs " + gp + " (no P: any M may run any G, so it rarely runs where it ran before)");
+        if (trace().on()) trace().emit(new Event.Execute(trace().at(this, gp.goid, id, -1), true, false, switches));
         if (gp.goid == 1 && !sched.mainStarted) sched.mainStarted = true; // Go 1.0 has no sysmon
         sched.ts.pass(this, sched.costs.gswitch());
         switch (interp.run(gp)) {
             case GOSCHED, GOSCHED_INJECTED, PREEMPTED -> {
                 gp.status = GStatus.RUNNABLE;
                 stop(gp, Left.REQUEUE);
-                if (trace().on()) trace().emit(this, EventKind.GOSCHED, gp.goid, id, -1, Trace.d("global", sched.runq.sizeRacy()),
-                        gp + " called runtime.Gosched(): schedule will put it at the tail of the global queue");
+                if (trace().on()) trace().emit(new Event.Gosched(trace().at(this, gp.goid, id, -1), true, false, false, sched.runq.sizeRacy()));
             }
             case PARK -> {
                 gp.status = GStatus.WAITING;
                 stop(gp, Left.PARKED);
                 interp.unlockParked();
-                if (trace().on()) trace().emit(this, EventKind.PARK, gp.goid, id, -1, Trace.d(),
-                        gp + " blocks (" + gp.waitReason + ") on " + gp.waitingOn + ": M" + id + " goes back to schedule");
+                if (trace().on()) trace().emit(new Event.Park(trace().at(this, gp.goid, id, -1), true, gp.waitReason, String.valueOf(gp.waitingOn), null));
             }
             case EXIT -> {
                 gp.status = GStatus.DEAD;
@@ -200,8 +194,7 @@ final class Go10Machine extends Machine {
                 gp.frame = null;
                 gp.waitingOn = null;
                 sched.engine.goexited(gp.goid);
-                if (trace().on()) trace().emit(this, EventKind.GOEXIT, gp.goid, id, -1, Trace.d("gfreecnt", sched.gFreeN),
-                        gp + " returned: schedule puts its G on the one free list (gfput, under the scheduler lock)");
+                if (trace().on()) trace().emit(new Event.GoExit(trace().at(this, gp.goid, id, -1), true, sched.gFreeN));
             }
             case EXITSYSCALL0 -> {
                 // exitsyscall found no room: gp->readyonstop, so schedule readies it (readylocked).
@@ -225,7 +218,7 @@ final class Go10Machine extends Machine {
     }
 
     @Override
-    void ready(Goroutine gp, String by) { go10().ready(this, gp, by); }
+    void ready(Goroutine gp, Goroutine by, String how, Object on) { go10().ready(this, gp, by, how, on); }
 
     @Override
     void entersyscall(Goroutine gp, long d, boolean blocking) { go10().entersyscall(this, gp, d); }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.scenario.Code;
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * The Go 1.0 scheduler ({@code src/pkg/runtime/proc.c}, 2012): the design Go's G-M-P replaced in 1.1, run
@@ -65,15 +65,15 @@ final class Go10Sched {
      * Go 1.0's {@code schedlock}: takes the one scheduler lock for {@code what}; if another M held it at
      * this M's virtual time, the wait is explained in an event.
      */
-    void schedlock(Machine m, String what) {
+    void schedlock(Machine m, String what) { schedlock(m, what, 0); }
+
+    /** {@link #schedlock(Machine, String)} where {@code what} has a {@code %d} for {@code n}, filled in only if the event is read. */
+    void schedlock(Machine m, String what, long n) {
         SchedLock lock = sched.lock;
         lock.lock();
         long wait = lock.lastWait();
         if (wait > 0 && trace().on())
-            trace().emit(m, EventKind.SCHEDLOCK, -1, id(m), -1,
-                    Trace.d("wait", wait, "acquisitions", lock.acquisitions(), "contended", lock.contended()),
-                    (m == null ? "the controller" : "M" + m.id) + " waits " + wait + " ns for the scheduler lock to " + what
-                            + ": another M holds it (contended " + lock.contended() + " of " + lock.acquisitions() + " acquisitions so far)");
+            trace().emit(new Event.SchedLock(trace().at(m, -1, id(m), -1), wait, lock.acquisitions(), lock.contended(), what, n));
     }
 
     /** Go 1.0's {@code schedunlock}: releases the lock, then wakes the Ms that {@code mnextg} handed a G. */
@@ -128,9 +128,7 @@ final class Go10Sched {
     private void mnextg(Machine mp, Goroutine gp, Machine by, boolean fresh) {
         mcpu++;
         ((Go10Machine) mp).nextg = gp;
-        if (trace().on()) trace().emit(by, EventKind.MATCHMG, gp.goid, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", fresh ? 1 : 0),
-                "matchmg: mcpu " + (mcpu - 1) + " < mcpumax " + mcpumax + " → " + gp + " leaves the global queue for "
-                        + (fresh ? "a new thread M" + mp.id : "idle M" + mp.id) + " (mcpu=" + mcpu + ")");
+        if (trace().on()) trace().emit(new Event.MatchMG(trace().at(by, gp.goid, mp.id, -1), false, fresh, mcpu, mcpumax));
         if (fresh) return; // it starts with nextg set
         Go10Machine g10 = (Go10Machine) mp;
         if (g10.waitnextg) {
@@ -144,8 +142,8 @@ final class Go10Sched {
         if (sched.allm.size() >= Sched.MAX_MCOUNT) throw new GoPanic("runtime: program exceeds " + Sched.MAX_MCOUNT + "-thread limit\nfatal error: thread exhaustion");
         Go10Machine mp = new Go10Machine(sched, sched.mReserveID());
         sched.allm.add(mp);
-        if (trace().on()) trace().emit(by, EventKind.NEWM, -1, mp.id, -1, Trace.d("spinning", 0, "threads", sched.allm.size(), "by", id(by)),
-                "matchmg: no idle M, so a new thread M" + mp.id + " is created (threads=" + sched.allm.size() + ")");
+        if (trace().on()) trace().emit(new Event.NewM(trace().at(by, -1, mp.id, -1), Event.NewM.For.MATCHMG, false, sched.allm.size(), id(by),
+                sched.costs.newm(), sched.costs.newproc()));
         sched.ts.start(mp, by, sched.costs.newm());
         return mp;
     }
@@ -164,16 +162,14 @@ final class Go10Sched {
         if (mp == null) {
             mp = newm(by);
             ((Go10Machine) mp).pollerDuty = true;   // it cannot run yet: its first look needs the lock held here
-            if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 1),
-                    "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): new thread M" + mp.id + " will wait in the poller");
+            if (trace().on()) trace().emit(new Event.MatchMG(trace().at(by, -1, mp.id, -1), true, true, mcpu, mcpumax));
             return;
         }
         Go10Machine g10 = (Go10Machine) mp;
         g10.pollerDuty = true;
         g10.waitnextg = false;
         mwakeup.add(mp);
-        if (trace().on()) trace().emit(by, EventKind.MATCHMG, -1, mp.id, -1, Trace.d("mcpu", mcpu, "mcpumax", mcpumax, "new", 0),
-                "a timer or a network read is pending and no M waits for it (Go 1.0's timerproc had an M of its own): idle M" + mp.id + " is woken to wait in the poller");
+        if (trace().on()) trace().emit(new Event.MatchMG(trace().at(by, -1, mp.id, -1), true, false, mcpu, mcpumax));
     }
 
     // ---- goroutines -----------------------------------------------------------------------------
@@ -197,9 +193,8 @@ final class Go10Sched {
             // newprocreadylocked → readylocked: gput, then matchmg.
             newg.makeRunnable();
             gput(newg);
-            if (trace().on()) trace().emit(m, EventKind.GO, newg.goid, id(m), -1, Trace.d("parent", newg.parentGoid, "global", sched.runq.size(), "mcpu", mcpu),
-                    (parent == null ? "" : parent + ": ") + "go " + fn.name() + "() creates " + newg + " under the scheduler lock and gput appends it to the one global queue (now "
-                            + sched.runq.size() + "); there is no P and no local queue");
+            if (trace().on()) trace().emit(new Event.Go(trace().at(m, newg.goid, id(m), -1), Event.Go.To.GLOBAL, newg.parentGoid,
+                    parent == null ? -1 : parent.goid, fn.name(), -1, 0, false, sched.runq.size(), mcpu));
             matchmg(m);
         } finally {
             schedunlock(m);
@@ -208,13 +203,13 @@ final class Go10Sched {
     }
 
     /** Go 1.0's {@code ready}: takes the lock, {@code readylocked}, unlocks. */
-    void ready(Machine m, Goroutine gp, String by) {
-        schedlock(m, "ready " + gp);
+    void ready(Machine m, Goroutine gp, Goroutine by, String how, Object on) {
+        schedlock(m, "ready G%d", gp.goid);
         try {
             gp.makeRunnable();
             gput(gp);
-            if (trace().on()) trace().emit(m, EventKind.READY, gp.goid, id(m), -1, Trace.d("global", sched.runq.size()),
-                    by + " readies " + gp + ": under the scheduler lock it goes to the tail of the one global queue (now " + sched.runq.size() + ")");
+            if (trace().on()) trace().emit(new Event.Ready(trace().at(m, gp.goid, id(m), -1), true, by == null ? -1 : by.goid, how,
+                    on == null ? null : on.toString(), -1, sched.runq.size()));
             matchmg(m);
         } finally {
             schedunlock(m);
@@ -224,7 +219,7 @@ final class Go10Sched {
     /** Makes goroutines runnable from outside the program or from the poller: each is readied under one lock hold. */
     void injectglist(List<Goroutine> glist, Machine by) {
         if (glist.isEmpty()) return;
-        schedlock(by, "ready " + glist.size() + " goroutine(s)");
+        schedlock(by, "ready %d goroutine(s)", glist.size());
         try {
             for (Goroutine gp : glist) {
                 gp.makeRunnable();
@@ -277,9 +272,7 @@ final class Go10Sched {
             gp.status = GStatus.SYSCALL;
             mcpu--;
             msyscall++;
-            if (trace().on()) trace().emit(m, EventKind.ENTERSYSCALL, gp.goid, m.id, -1, Trace.d("d", d, "mcpu", mcpu, "global", sched.runq.size()),
-                    gp + " enters a system call (" + d / 1000 + " µs): M" + m.id + " blocks in the kernel with it; under the scheduler lock mcpu drops to "
-                            + mcpu + (sched.runq.size() != 0 ? " and matchmg lets another M run a queued G" : ""));
+            if (trace().on()) trace().emit(new Event.EnterSyscall(trace().at(m, gp.goid, m.id, -1), Event.EnterSyscall.Rules.GO10, d, mcpu, sched.runq.size()));
             if (sched.runq.size() != 0) matchmg(m);
         } finally {
             schedunlock(m);
@@ -298,10 +291,8 @@ final class Go10Sched {
             mcpu++;
             boolean room = mcpu <= mcpumax;
             if (room) gp.status = GStatus.RUNNING;
-            if (trace().on()) trace().emit(m, EventKind.EXITSYSCALL, gp.goid, m.id, -1, Trace.d("path", room ? 1 : 4, "mcpu", mcpu),
-                    gp + " returns from its system call: " + (room
-                            ? "mcpu=" + mcpu + " ≤ mcpumax=" + mcpumax + " → it runs on at once (fast path)"
-                            : "mcpu=" + mcpu + " > mcpumax=" + mcpumax + ": every cpu is taken → it goes back to the global queue (slow path)"));
+            if (trace().on()) trace().emit(new Event.ExitSyscall(trace().at(m, gp.goid, m.id, -1),
+                    room ? Event.ExitSyscall.How.GO10_FAST : Event.ExitSyscall.How.GO10_SLOW, -1, -1, -1, sched.runq.size(), mcpu, mcpumax));
             return room;
         } finally {
             schedunlock(m);
@@ -321,8 +312,7 @@ final class Go10Sched {
             int old = mcpumax;
             mcpumax = n;
             sched.gomaxprocs = n;
-            if (trace().on()) trace().emit(m, EventKind.PROCRESIZE, gp.goid, m.id, -1, Trace.d("old", old, "new", n),
-                    gp + " calls runtime.GOMAXPROCS(" + n + "): under the scheduler lock mcpumax " + old + " → " + n + "; there are no Ps to create or destroy");
+            if (trace().on()) trace().emit(new Event.Procresize(trace().at(m, gp.goid, m.id, -1), true, old, n, sched.runq.size()));
             matchmg(m);
         } finally {
             schedunlock(m);
@@ -344,14 +334,13 @@ final class Go10Sched {
     List<Goroutine> dueTimersAndNetwork(Machine m, long now) {
         List<Goroutine> out = new ArrayList<>();
         for (Timers.Timer t : timers.due(now)) {
-            if (trace().on()) trace().emit(m, EventKind.TIMER, t.g().goid, m.id, -1, Trace.d("when", t.when()),
-                    "M" + m.id + " runs an expired timer: " + t.g() + "'s time.Sleep is over");
+            if (trace().on()) trace().emit(new Event.Timer(trace().at(m, t.g().goid, m.id, -1), true, t.when(), -1));
             out.add(t.g());
         }
         if (sched.netpoll.inited && sched.netpoll.anyWaiters()) {
             List<Goroutine> net = sched.netpoll.poll(now);
-            if (!net.isEmpty() && trace().on()) trace().emit(m, EventKind.NETPOLL, net.get(0).goid, m.id, -1, Trace.d("ready", net.size()),
-                    "M" + m.id + " polls the network: data arrived for " + net);
+            if (!net.isEmpty() && trace().on()) trace().emit(new Event.Netpoll(trace().at(m, net.get(0).goid, m.id, -1), Event.Netpoll.By.GO10_POLL,
+                    Goroutine.goids(net)));
             out.addAll(net);
         }
         return out;
@@ -368,8 +357,7 @@ final class Go10Sched {
             g1.makeRunnable();
             m0.nextg = g1;
             mcpu = 1;
-            if (trace().on()) trace().emit(m0, EventKind.GO, g1.goid, 0, -1, Trace.d("parent", 0, "global", 0, "mcpu", 1),
-                    "go main() creates " + g1 + " and hands it to M0 (mcpu=1); the Go 1.0 scheduler: one global queue under one lock, no Ps");
+            if (trace().on()) trace().emit(new Event.Go(trace().at(m0, g1.goid, 0, -1), Event.Go.To.M0, 0, -1, "main", -1, 0, false, 0, 1));
         } finally {
             sched.lock.unlock();
         }

@@ -121,6 +121,13 @@ public final class Goroutine {
 
     @Override public String toString() { return "G" + goid; }
 
+    /** The goids of {@code gs}, in order (for events, which hold no engine objects). */
+    static java.util.List<Long> goids(java.util.List<Goroutine> gs) {
+        Long[] ids = new Long[gs.size()];
+        for (int i = 0; i < ids.length; i++) ids[i] = gs.get(i).goid;
+        return java.util.List.of(ids);
+    }
+
     /** Go's {@code maxstacksize} on 64-bit systems: 1 GB (runtime/proc.go, {@code main}). */
     static final long MAX_STACK_SIZE = 1_000_000_000L;
     /** Go's {@code fixedStack}: the stack a goroutine starts with, doubled by {@code newstack} as it fills. */

@@ -185,7 +185,7 @@ final class Interpreter {
                         f.pc++;
                         Mutex.Unlocked u = mu.unlock();
                         // semrelease: readyWithTime puts the woken waiter into our P's runnext
-                        if (u.woken() != null) m.ready(u.woken(), gp + " " + in.text() + " " + u.why() + ":");
+                        if (u.woken() != null) m.ready(u.woken(), gp, in.text(), u.why());
                         ts.pass(m, costs.statement());
                         if (u.handoff()) return Yield.GOYIELD; // the waiter inherits our time slice
                     }
@@ -352,7 +352,7 @@ final class Interpreter {
 
     private void wgAdd(Goroutine gp, WaitGroup wg, long delta, String text) {
         List<Goroutine> woken = wg.add(delta);
-        for (Goroutine w : woken) m.ready(w, gp + " " + text);
+        for (Goroutine w : woken) m.ready(w, gp, text, null);
         m.sched.ts.pass(m, m.sched.costs.statement());
     }
 

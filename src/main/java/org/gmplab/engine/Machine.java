@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.SplittableRandom;
 
 import org.gmplab.scenario.Code;
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * Go's {@code m}: an OS thread — here a Java platform thread — that runs goroutines while it holds a P.
@@ -131,9 +131,7 @@ public class Machine extends EngineThread {
             had = pp.id;
             sched.handoffp(pp, this);
         }
-        if (trace().on()) trace().emit(this, EventKind.STOPM, lockedg.goid, id, -1, Trace.d("nmidle", sched.nmidle),
-                "stoplockedm: M" + id + " is locked to " + lockedg + " (lockOSThread: runtime.main during init), which cannot run now; M" + id
-                        + " may run no other G" + (had >= 0 ? ", so it handed P" + had + " off" : "") + " and sleeps until " + lockedg + " is runnable again");
+        if (trace().on()) trace().emit(new Event.StopM(trace().at(this, lockedg.goid, id, -1), Event.StopM.Why.LOCKED, sched.nmidle, had, false, 0, 0));
         sched.idleLocked(this, true);
         blocked = true;
         do {
@@ -156,9 +154,7 @@ public class Machine extends EngineThread {
         sched.idleLocked(mp, false);
         Processor pp = releasep();
         mp.nextp = pp;
-        if (trace().on()) trace().emit(this, EventKind.STARTM, gp.goid, mp.id, pp.id, Trace.d("spinning", 0, "by", id),
-                "startlockedm: " + gp + " is locked to M" + mp.id + " → M" + id + " hands P" + pp.id + " straight to M" + mp.id
-                        + ", wakes it, and goes to sleep on the idle M list");
+        if (trace().on()) trace().emit(new Event.StartM(trace().at(this, gp.goid, mp.id, pp.id), true, false, id));
         sched.ts.unpark(mp, this, sched.wakeLatency(this));
         stopm();
     }
@@ -175,11 +171,7 @@ public class Machine extends EngineThread {
         gp.waitReason = "";
         gp.preempt = false;
         if (!inheritTime) pp.schedtick++;
-        if (trace().on()) trace().emit(this, EventKind.EXECUTE, gp.goid, id, pp.id,
-                Trace.d("inheritTime", inheritTime ? 1 : 0, "schedtick", pp.schedtick),
-                inheritTime
-                        ? "M" + id + " runs " + gp + " from P" + pp.id + "'s runnext: it inherits the current time slice (schedtick stays " + pp.schedtick + ")"
-                        : "M" + id + " runs " + gp + " on P" + pp.id + ": a new time slice (schedtick " + (pp.schedtick - 1) + "→" + pp.schedtick + ")");
+        if (trace().on()) trace().emit(new Event.Execute(trace().at(this, gp.goid, id, pp.id), false, inheritTime, pp.schedtick));
         if (gp.goid == 1 && !sched.mainStarted) {
             // runtime.main: mainStarted = true, then newm(sysmon, nil, -1).
             sched.mainStarted = true;
@@ -208,9 +200,7 @@ public class Machine extends EngineThread {
         gp.status = GStatus.RUNNABLE;
         dropg(gp);
         pp.runq.runqput(gp, false, sched.runq);
-        if (trace().on()) trace().emit(this, EventKind.GOSCHED, gp.goid, id, pp.id, Trace.d("local", 1),
-                gp + " yields (goyield) after handing its mutex over: it goes to the tail of P" + pp.id
-                        + "'s local queue, and the new owner in runnext runs at once");
+        if (trace().on()) trace().emit(new Event.Gosched(trace().at(this, gp.goid, id, pp.id), false, true, false, 0));
     }
 
     // ---- spinning -------------------------------------------------------------------------------
@@ -220,12 +210,11 @@ public class Machine extends EngineThread {
      *
      * @param busy gomaxprocs - npidle when the spinning limit was checked, or -1 when not checked
      */
-    void becomeSpinning(String why, int busy) {
+    void becomeSpinning(String why, int busy) {   // why: a constant, or null for findRunnable's half-the-busy-Ps limit
         spinning = true;
         sched.nmspinning.incrementAndGet();
         sched.needspinning.set(0);
-        if (trace().on()) trace().emit(this, EventKind.SPINNING, -1, id, pid(), Trace.d("nmspinning", sched.nmspinning.get(), "busy", busy),
-                "M" + id + " starts spinning (looking for work to steal): " + why);
+        if (trace().on()) trace().emit(new Event.Spinning(trace().at(this, -1, id, pid()), sched.nmspinning.get(), busy, why));
     }
 
     /**
@@ -235,8 +224,7 @@ public class Machine extends EngineThread {
     private void resetspinning() {
         spinning = false;
         if (sched.nmspinning.decrementAndGet() < 0) throw new IllegalStateException("resetspinning: negative nmspinning");
-        if (trace().on()) trace().emit(this, EventKind.SPINNING_STOP, -1, id, pid(), Trace.d("nmspinning", sched.nmspinning.get()),
-                "M" + id + " found work and stops spinning; it calls wakep so that another M takes over the search");
+        if (trace().on()) trace().emit(new Event.SpinningStop(trace().at(this, -1, id, pid()), true, sched.nmspinning.get()));
         sched.wakep(this);
     }
 
@@ -271,8 +259,7 @@ public class Machine extends EngineThread {
         } finally {
             sched.lock.unlock();
         }
-        if (trace().on()) trace().emit(this, EventKind.STOPM, -1, id, -1, Trace.d("nmidle", sched.nmidle),
-                "M" + id + " has no P and nothing to do: it sleeps on the idle M list (idlethreads=" + sched.nmidle + "); threads are never destroyed");
+        if (trace().on()) trace().emit(new Event.StopM(trace().at(this, -1, id, -1), Event.StopM.Why.IDLE, sched.nmidle, -1, false, 0, 0));
         blocked = true;
         // Go's m.park note is ours alone; here one wake-up permit serves every note of the thread, so a
         // late netpollBreak can leave a stale one: sleep on until someone has really handed us a P.
@@ -305,8 +292,7 @@ public class Machine extends EngineThread {
         } finally {
             sched.lock.unlock();
         }
-        if (trace().on()) trace().emit(this, EventKind.STW, -1, id, pp.id, Trace.d("stopwait", sched.stopwait),
-                "M" + id + " sees the world stopping: P" + pp.id + " stops (_Pgcstop)" + (last ? "; it was the last one" : ""));
+        if (trace().on()) trace().emit(new Event.Stw(trace().at(this, -1, id, pp.id), Event.Stw.Phase.P_STOPS, "", sched.stopwait, false, last, 0));
         if (last) sched.ts.unpark(stopper, this, sched.wakeLatency(this));
         stopm();
     }
@@ -351,30 +337,29 @@ public class Machine extends EngineThread {
     private void explainNewproc(Processor pp, Goroutine newg, Goroutine parent, int refilled) {
         Code fn = newg.startFn;
         {
-            if (refilled > 0) trace().emit(this, EventKind.GFREE_REFILL, -1, id, pp.id, Trace.d("moved", refilled),
-                    "gfget: P" + pp.id + "'s free list was empty → moved " + refilled + " dead Gs from the global free list (up to " + Processor.GFREE_REFILL_TO + ")");
+            if (refilled > 0) trace().emit(new Event.GfreeRefill(trace().at(this, -1, id, pp.id), refilled, Processor.GFREE_REFILL_TO));
             Goroutine kicked = pp.runq.kicked();
             int over = pp.runq.overflowed();
-            trace().emit(this, EventKind.GO, newg.goid, id, pp.id,
-                    Trace.d("parent", newg.parentGoid, "kicked", kicked == null ? -1 : kicked.goid, "runq", pp.runq.size(), "system", newg.system() ? 1 : 0),
-                    (parent == null ? "" : parent + ": ") + "go " + fn.name() + "() creates " + newg + " in P" + pp.id + "'s runnext"
-                            + (kicked == null ? "" : "; the previous runnext " + kicked + " is kicked to the tail of the local queue"));
-            if (over > 0) trace().emit(this, EventKind.RUNQPUTSLOW, kicked == null ? newg.goid : kicked.goid, id, pp.id,
-                    Trace.d("moved", over, "global", sched.runq.sizeRacy()),
-                    "P" + pp.id + "'s local queue was full (" + pp.runq.capacity() + ") → runqputslow moved its oldest half ("
-                            + (over - 1) + ") plus one = " + over + " Gs to the global queue (now " + sched.runq.sizeRacy() + ")");
+            trace().emit(new Event.Go(trace().at(this, newg.goid, id, pp.id), Event.Go.To.RUNNEXT, newg.parentGoid,
+                    parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
+            if (over > 0) trace().emit(new Event.RunqPutSlow(trace().at(this, kicked == null ? newg.goid : kicked.goid, id, pp.id),
+                    over, sched.runq.sizeRacy(), pp.runq.capacity()));
         }
     }
 
-    /** Go's {@code goready}/{@code ready}: gp becomes runnable in this P's runnext, then {@code wakep}. */
-    void ready(Goroutine gp, String by) {
+    /**
+     * Go's {@code goready}/{@code ready}: gp becomes runnable in this P's runnext, then {@code wakep}. The
+     * rest says who readied it, for the event: G {@code by} (or nobody) did {@code how} (a constant, or an
+     * instruction's text) on {@code on} (a channel, a mutex..., or null); nothing is formatted here.
+     */
+    void ready(Goroutine gp, Goroutine by, String how, Object on) {
         Processor pp = p;
         gp.makeRunnable();
         pp.runq.runqput(gp, true, sched.runq);
         if (trace().on()) {
             Goroutine kicked = pp.runq.kicked();
-            trace().emit(this, EventKind.READY, gp.goid, id, pp.id, Trace.d("kicked", kicked == null ? -1 : kicked.goid),
-                    by + " readies " + gp + " into P" + pp.id + "'s runnext" + (kicked == null ? "" : " (" + kicked + " is kicked to the tail)"));
+            trace().emit(new Event.Ready(trace().at(this, gp.goid, id, pp.id), false, by == null ? -1 : by.goid, how, on == null ? null : on.toString(),
+                    kicked == null ? -1 : kicked.goid, 0));
         }
         sched.wakep(this);
     }
@@ -394,9 +379,7 @@ public class Machine extends EngineThread {
             pp.runq.runqput(gp, true, sched.runq);
             if (trace().on()) {
                 Goroutine kicked = pp.runq.kicked();
-                trace().emit(this, EventKind.PREEMPT, gp.goid, id, pp.id, Trace.d("global", sched.runq.sizeRacy(), "runnext", 1),
-                        gp + " was preempted for a stop-the-world: it stays in P" + pp.id + "'s runnext (Go 1.26), to run first when the world starts again"
-                                + (kicked == null ? "" : " (" + kicked + " is kicked to the tail)"));
+                trace().emit(new Event.Preempt(trace().at(this, gp.goid, id, pp.id), true, kicked == null ? -1 : kicked.goid, sched.runq.sizeRacy()));
             }
             if (sched.mainStarted) sched.wakep(this);
             return;
@@ -407,10 +390,11 @@ public class Machine extends EngineThread {
         } finally {
             sched.lock.unlock();
         }
-        if (trace().on()) trace().emit(this, preempted ? EventKind.PREEMPT : EventKind.GOSCHED, gp.goid, id, pp.id,
-                Trace.d("global", sched.runq.sizeRacy()),
-                gp + (preempted ? " was preempted" : injected ? " called runtime.Gosched() (injected from outside)" : " called runtime.Gosched()") + ": it goes to the tail of the global queue (now "
-                        + sched.runq.sizeRacy() + "), not the local one, so every P can pick it up");
+        if (trace().on()) {
+            Event.Head h = trace().at(this, gp.goid, id, pp.id);
+            trace().emit(preempted ? new Event.Preempt(h, false, -1, sched.runq.sizeRacy())
+                    : new Event.Gosched(h, false, false, injected, sched.runq.sizeRacy()));
+        }
         sched.ts.pass(this, sched.costs.globalOp());
         if (sched.mainStarted) sched.wakep(this);
     }
@@ -421,10 +405,9 @@ public class Machine extends EngineThread {
         gp.status = GStatus.WAITING;
         dropg(gp);
         Mutex.LockSlow ls = gp.lockSlow; // read before the G can be woken
-        String on = gp + " blocks (" + gp.waitReason + ") on " + gp.waitingOn + (ls != null ? " (" + ls.queued + ")" : "");
+        String reason = gp.waitReason, on = trace().on() ? String.valueOf(gp.waitingOn) : null, queued = ls != null ? ls.queued : null;
         interp.unlockParked();
-        if (trace().on()) trace().emit(this, EventKind.PARK, gp.goid, id, pp.id, Trace.d(),
-                on + ": M" + id + " keeps P" + pp.id + " and schedules another G");
+        if (trace().on()) trace().emit(new Event.Park(trace().at(this, gp.goid, id, pp.id), false, reason, on, queued));
     }
 
     /** Go's {@code goexit0}: gp is dead; its G goes to this P's free list for reuse. */
@@ -438,10 +421,8 @@ public class Machine extends EngineThread {
         int spilled = pp.gfput(gp);
         sched.engine.goexited(goid);
         if (trace().on()) {
-            trace().emit(this, EventKind.GOEXIT, goid, id, pp.id, Trace.d("gfreecnt", pp.gfreecnt()),
-                    "G" + goid + " returned: it is dead and its G goes to P" + pp.id + "'s free list (gfreecnt=" + pp.gfreecnt() + ") to be reused by a later go statement");
-            if (spilled > 0) trace().emit(this, EventKind.GFREE_SPILL, -1, id, pp.id, Trace.d("moved", spilled),
-                    "gfput: P" + pp.id + "'s free list reached " + Processor.GFREE_SPILL_AT + " → moved " + spilled + " to the global free list, keeping " + pp.gfreecnt());
+            trace().emit(new Event.GoExit(trace().at(this, goid, id, pp.id), false, pp.gfreecnt()));
+            if (spilled > 0) trace().emit(new Event.GfreeSpill(trace().at(this, -1, id, pp.id), spilled, Processor.GFREE_SPILL_AT, pp.gfreecnt()));
         }
     }
 

@@ -156,7 +156,10 @@ final class Mutex implements Waitable {
         return m.p.runq.runqempty();
     }
 
-    /** What {@link #unlock} did: the waiter it woke (or null), and whether it handed the mutex to it. */
+    /**
+     * What {@link #unlock} did: the waiter it woke (or null), and whether it handed the mutex to it; {@code why}
+     * is how the READY event goes on after "G3 mu.Unlock()", up to its colon.
+     */
     record Unlocked(Goroutine woken, boolean handoff, String why) {}
 
     /** Go's {@code Unlock} / {@code unlockSlow} (the caller readies the woken G, then goyields on a hand-off). */
@@ -173,14 +176,14 @@ final class Mutex implements Waitable {
                 waiterCount--;
                 woken = true;
                 Goroutine next = queue.pollFirst();
-                return new Unlocked(next, false, "wakes the front waiter (normal mode: no hand-off, it must compete for the lock with running goroutines)");
+                return new Unlocked(next, false, "wakes the front waiter (normal mode: no hand-off, it must compete for the lock with running goroutines):");
             }
             // Starving mode: hand off mutex ownership to the next waiter, and yield our time slice so that
             // the next waiter can start to run immediately.
             Goroutine next = queue.pollFirst();
             if (next == null) throw new IllegalStateException("sync: starving mutex without waiters");
             next.lockSlow.handedOff = true;
-            return new Unlocked(next, true, "hands the mutex directly to the front waiter (starvation mode) and yields its P to it (goyield)");
+            return new Unlocked(next, true, "hands the mutex directly to the front waiter (starvation mode) and yields its P to it (goyield):");
         } finally {
             lock.unlock();
         }

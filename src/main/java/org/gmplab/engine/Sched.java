@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.gmplab.scenario.CompiledProgram;
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * Go's {@code schedt} and the scheduler-wide functions of proc.go that are not about one M: the global
@@ -385,8 +385,7 @@ public final class Sched {
         }
         if (pp == null) {
             if (nmspinning.decrementAndGet() < 0) throw new IllegalStateException("wakep: negative nmspinning");
-            if (trace.on()) trace.emit(caller, EventKind.NEEDSPINNING, -1, caller.id, -1, Trace.d(),
-                    "wakep: there is new work but no idle P, so no M can start spinning; needspinning=1 asks the next M about to go idle to spin instead");
+            if (trace.on()) trace.emit(new Event.NeedSpinning(trace.at(caller, -1, caller.id, -1)));
             return;
         }
         startm(pp, true, caller);
@@ -421,9 +420,7 @@ public final class Sched {
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("startm: p has runnable gs");
         nmp.spinning = spinning;
         nmp.nextp = pp;
-        if (trace.on()) trace.emit(caller, EventKind.STARTM, -1, nmp.id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "by", caller == null ? -1 : caller.id),
-                "startm: woke idle M" + nmp.id + " and handed it P" + pp.id
-                        + (spinning ? " to spin: look for work to steal" : " to run its work"));
+        if (trace.on()) trace.emit(new Event.StartM(trace.at(caller, -1, nmp.id, pp.id), false, spinning, caller == null ? -1 : caller.id));
         ts.unpark(nmp, caller, wakeLatency(caller));
     }
 
@@ -435,10 +432,8 @@ public final class Sched {
         // Go sets m.spinning in the new thread's start function (mspinning); nmspinning already counts it.
         mp.spinning = spinning;
         allm.add(mp);
-        if (trace.on()) trace.emit(caller, EventKind.NEWM, -1, id, pp.id, Trace.d("spinning", spinning ? 1 : 0, "threads", allm.size(), "by", caller == null ? -1 : caller.id),
-                "newm: no idle M, so a new thread M" + id + " is created for P" + pp.id
-                        + " (threads=" + allm.size() + "; a thread costs ~" + costs.newm() / 1000 + " µs to start, a goroutine ~"
-                        + costs.newproc() + " ns)");
+        if (trace.on()) trace.emit(new Event.NewM(trace.at(caller, -1, id, pp.id), Event.NewM.For.P, spinning, allm.size(),
+                caller == null ? -1 : caller.id, costs.newm(), costs.newproc()));
         ts.start(mp, caller, costs.newm());
     }
 
@@ -450,15 +445,14 @@ public final class Sched {
     void handoffp(Processor pp, Machine by) {
         // if it has local work, start it straight away
         if (!pp.runq.runqempty() || runq.sizeRacy() != 0) {
-            explainHandoff(by, pp, 1, "it has work (local queue " + pp.runq.size() + (pp.runq.runnext() != null ? " + runnext" : "")
-                    + ", global queue " + runq.sizeRacy() + ") → startm");
+            explainHandoff(by, pp, 1, false);
             startm(pp, false, by);
             return;
         }
         // no local work, check that there are no spinning/idle M's, otherwise our help is not required
         if (nmspinning.get() + npidle.get() == 0 && nmspinning.compareAndSet(0, 1)) {
             needspinning.set(0);
-            explainHandoff(by, pp, 4, "no work, but no M is spinning and no P is idle → start a spinning M to look for work");
+            explainHandoff(by, pp, 4, false);
             startm(pp, true, by);
             return;
         }
@@ -468,19 +462,19 @@ public final class Sched {
             if (gcwaiting) {
                 pp.status = PStatus.GCSTOP;
                 if (--stopwait == 0) ts.unpark(stopper, by, wakeLatency(by));
-                explainHandoff(by, pp, 5, "the world is stopping → P" + pp.id + " stops (_Pgcstop)");
+                explainHandoff(by, pp, 5, false);
                 return;
             }
             if (runq.size() != 0) {
                 lock.unlock();
-                explainHandoff(by, pp, 7, "the global queue has work (" + runq.sizeRacy() + ") → startm");
+                explainHandoff(by, pp, 7, false);
                 startm(pp, false, by);
                 return;
             }
             // If this is the last running P and nobody is polling network, need to wakeup another M to poll network.
             if (npidle.get() == gomaxprocs - 1 && lastpoll.get() != 0) {
                 lock.unlock();
-                explainHandoff(by, pp, 8, "it is the last running P and nobody polls the network → startm");
+                explainHandoff(by, pp, 8, false);
                 startm(pp, false, by);
                 return;
             }
@@ -489,13 +483,14 @@ public final class Sched {
         } finally {
             if (lock.isHeldByCurrentThread()) lock.unlock();
         }
-        explainHandoff(by, pp, 9, "nothing to do → P" + pp.id + " goes idle" + (when != 0 ? "; its timers wake the poller" : ""));
+        explainHandoff(by, pp, 9, when != 0);
         if (when != 0) wakeNetPoller(when, by);
     }
 
-    private void explainHandoff(Machine by, Processor pp, int rule, String why) {
-        if (trace.on()) trace.emit(by, EventKind.HANDOFFP, -1, by == null ? -1 : by.id, pp.id,
-                Trace.d("rule", rule), "handoffp(P" + pp.id + "): " + why);
+    /** The event of {@link #handoffp}'s {@code rule}, with the queue sizes the rule looked at; {@code timers}: P's timers wake the poller. */
+    private void explainHandoff(Machine by, Processor pp, int rule, boolean timers) {
+        if (trace.on()) trace.emit(new Event.Handoffp(trace.at(by, -1, by == null ? -1 : by.id, pp.id), rule, pp.runq.size(),
+                pp.runq.runnext() != null, runq.sizeRacy(), timers));
     }
 
     /**
@@ -607,8 +602,8 @@ public final class Sched {
         Sysmon s = new Sysmon(this, id);
         sysmon = s;
         allm.add(s);
-        if (trace.on()) trace.emit(caller, EventKind.NEWM, -1, id, -1, Trace.d("spinning", 0, "threads", allm.size(), "by", caller.id),
-                "runtime.main starts sysmon on its own thread M" + id + ", without a P: it retakes Ps from syscalls, preempts long-running Gs and polls the network");
+        if (trace.on()) trace.emit(new Event.NewM(trace.at(caller, -1, id, -1), Event.NewM.For.SYSMON, false, allm.size(), caller.id,
+                costs.newm(), costs.newproc()));
         ts.start(s, caller, costs.newm());
     }
 

@@ -57,7 +57,7 @@ final class Select {
                     sg.g.param = sg;
                     unlockAll(chans, lockorder);
                     store(f, in.slots()[i], v);
-                    m.ready(sg.g, gp + " selects a receive from " + c);
+                    m.ready(sg.g, gp, "selects a receive from", c);
                     return i;
                 }
                 if (c.qcount > 0) {
@@ -82,7 +82,7 @@ final class Select {
                     sg.success = true;
                     sg.g.param = sg;
                     unlockAll(chans, lockorder);
-                    m.ready(sg.g, gp + " selects a send on " + c);
+                    m.ready(sg.g, gp, "selects a send on", c);
                     return i;
                 }
                 if (c.qcount < c.dataqsiz) {

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * Go's stop-the-world and {@code procresize}, as {@code runtime.GOMAXPROCS(n)} uses them: stop every P
@@ -25,10 +25,7 @@ final class StopTheWorld {
         // startTheWorldWithSema, which calls procresize itself: first a non-blocking netpoll
         netpoll(m);
         List<Processor> runnable = procresize(m, n);
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.PROCRESIZE, gp.goid, m.id, m.p.id, Trace.d("old", old, "new", n),
-                "procresize: GOMAXPROCS " + old + " → " + n + (n < old
-                        ? "; the removed Ps' queues went to the head of the global queue (now " + sched.runq.sizeRacy() + "), so they run first"
-                        : "; the new Ps start idle"));
+        if (sched.trace.on()) sched.trace.emit(new Event.Procresize(sched.trace.at(m, gp.goid, m.id, m.p.id), false, old, n, sched.runq.sizeRacy()));
         startTheWorld(m, runnable);
     }
 
@@ -68,9 +65,7 @@ final class StopTheWorld {
         } finally {
             sched.lock.unlock();
         }
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.STW, -1, m.id, self.id, Trace.d("stopwait", sched.stopwait),
-                "stop the world for " + reason + ": idle Ps and Ps in syscalls stop at once"
-                        + (wait ? "; waits for " + sched.stopwait + " running P(s) to reach the scheduler (their Gs are asked to stop)" : ""));
+        if (sched.trace.on()) sched.trace.emit(new Event.Stw(sched.trace.at(m, -1, m.id, self.id), Event.Stw.Phase.STOP, reason, sched.stopwait, wait, false, 0));
         // wait for remaining P's to stop voluntarily
         while (wait) {
             // wait for 100us, then try to re-preempt in case of any races. Go's stopnote is woken once, by the
@@ -186,8 +181,8 @@ final class StopTheWorld {
         if (!sched.netpoll.inited) return;
         List<Goroutine> list = sched.netpoll.poll(sched.ts.now(m));
         if (list.isEmpty()) return;
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.NETPOLL, list.get(0).goid, m.id, m.p.id, Trace.d("ready", list.size()),
-                "start the world: a non-blocking netpoll finds data arrived for " + list + " (injectglist: to P" + m.p.id + "'s local queue, no P being idle)");
+        if (sched.trace.on()) sched.trace.emit(new Event.Netpoll(sched.trace.at(m, list.get(0).goid, m.id, m.p.id), Event.Netpoll.By.START_THE_WORLD,
+                Goroutine.goids(list)));
         sched.injectglist(list, m.p, m);
     }
 
@@ -202,8 +197,7 @@ final class StopTheWorld {
             sched.lock.unlock();
         }
         if (sched.sysmonwait) sched.wakeSysmon(m);
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.STW, -1, m.id, m.p.id, Trace.d("runnable", runnable.size()),
-                "start the world: " + (runnable.isEmpty() ? "no stopped P has queued work" : runnable.size() + " P(s) with queued work get an M"));
+        if (sched.trace.on()) sched.trace.emit(new Event.Stw(sched.trace.at(m, -1, m.id, m.p.id), Event.Stw.Phase.START, "", 0, false, false, runnable.size()));
         for (Processor pp : runnable) sched.startm(pp, false, m);
         // Wakeup an additional proc in case we have excessive runnable goroutines in local queues or in
         // the global queue.

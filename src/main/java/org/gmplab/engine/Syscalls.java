@@ -1,6 +1,6 @@
 package org.gmplab.engine;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * System calls, Go 1.23's model ({@code _Psyscall}): {@code entersyscall} leaves the P behind, unowned but
@@ -25,9 +25,7 @@ final class Syscalls {
         m.oldp = pp;
         m.p = null;
         pp.status = PStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.ENTERSYSCALL, gp.goid, m.id, pp.id, Trace.d("d", d, "blocking", 0),
-                gp + " enters a system call (" + d / 1000 + " µs): M" + m.id + " blocks in the kernel with it; P" + pp.id
-                        + " stays behind in _Psyscall, unowned, for M" + m.id + " to take back if the call is short — sysmon retakes it if not");
+        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id), Event.EnterSyscall.Rules.GO123, d, 0, 0));
         if (sched.gcwaiting) entersyscallGcwait(m, pp);
     }
 
@@ -59,8 +57,7 @@ final class Syscalls {
         m.syscalltick = pp.syscalltick;
         pp.syscalltick++;
         gp.status = GStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.ENTERSYSCALL, gp.goid, m.id, pp.id, Trace.d("d", d, "blocking", 1),
-                gp + " enters a system call known to block (" + d / 1000 + " µs): entersyscallblock hands P" + pp.id + " off at once");
+        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id), Event.EnterSyscall.Rules.GO123_BLOCKING, d, 0, 0));
         m.oldp = null;
         sched.handoffp(m.releasep(), m);
     }
@@ -78,15 +75,14 @@ final class Syscalls {
             // exitsyscallfast_reacquired: the P was retaken and entered a syscall again meanwhile?
             boolean reused = m.syscalltick != oldp.syscalltick;
             if (reused) oldp.syscalltick++;
-            explain(m, gp, oldp, 1, "its old P" + oldp.id + " was still in _Psyscall → takes it straight back (fast path)");
+            explain(m, gp, oldp, Event.ExitSyscall.How.OLD_P, -1);
             return back(m, gp);
         }
         // Try to get any other idle P.
         Processor pp = exitsyscallfastPidle(m);
         if (pp != null) {
             m.acquirep(pp);
-            explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was retaken")
-                    + " → takes idle P" + pp.id + " (fast path)");
+            explain(m, gp, pp, Event.ExitSyscall.How.IDLE_P, oldp == null ? -1 : oldp.id);
             return back(m, gp);
         }
         return false;
@@ -139,18 +135,23 @@ final class Syscalls {
         if (pp != null) {
             if (sched.sysmonwait) sched.wakeSysmon(m);
             m.acquirep(pp);
-            explain(m, gp, pp, 3, "no P on the fast path, but idle P" + pp.id + " under sched.lock → runs on it (slow path)");
+            explain(m, gp, pp, Event.ExitSyscall.How.SLOW_IDLE_P, -1);
             m.execute(gp, false);
             return;
         }
-        explain(m, gp, null, 4, "no P to be had → " + gp + " goes to the global queue (now " + sched.runq.sizeRacy()
-                + ") and M" + m.id + " goes to sleep (slow path)");
+        explain(m, gp, null, Event.ExitSyscall.How.GLOBAL, -1);
         m.stopm();
     }
 
-    static void explain(Machine m, Goroutine gp, Processor pp, int path, String why) {
+    /** The EXITSYSCALL event: gp got P {@code pp} (or none) {@code how}; {@code oldp}: the P it entered with, if the event names it. */
+    static void explain(Machine m, Goroutine gp, Processor pp, Event.ExitSyscall.How how, int oldp) {
+        explain(m, gp, pp, how, oldp, -1, -1);
+    }
+
+    /** {@link #explain}, Go 1.26's way back: P {@code pp} taken back from M {@code holderM}, now in a system call with G {@code holderG}. */
+    static void explain(Machine m, Goroutine gp, Processor pp, Event.ExitSyscall.How how, int oldp, int holderM, long holderG) {
         Sched sched = m.sched;
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.EXITSYSCALL, gp.goid, m.id, pp == null ? -1 : pp.id, Trace.d("path", path),
-                gp + " returns from its system call: " + why);
+        if (sched.trace.on()) sched.trace.emit(new Event.ExitSyscall(sched.trace.at(m, gp.goid, m.id, pp == null ? -1 : pp.id), how, oldp,
+                holderM, holderG, sched.runq.sizeRacy(), 0, 0));
     }
 }

@@ -1,6 +1,6 @@
 package org.gmplab.engine;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * System calls, Go 1.26's model (no {@code _Psyscall}; GO-SCHEDULER.md 1.9, "Model B"): {@code entersyscall}
@@ -70,10 +70,8 @@ final class Syscalls126 {
         // A stop-the-world is pending: give the P up right away instead of making the stopper take it.
         boolean gaveUp = sched.gcwaiting && entersyscallHandleGCWait(m, pp);
         gp.status = GStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(m, EventKind.ENTERSYSCALL, gp.goid, m.id, pp.id, Trace.d("d", d, "blocking", 0),
-                gp + " enters a system call (" + d / 1000 + " µs): M" + m.id + " blocks in the kernel with it"
-                        + (gaveUp ? "; the world is stopping, so P" + pp.id + " stops at once"
-                                  : " and keeps P" + pp.id + ", which stays _Prunning (Go 1.26: no _Psyscall) — sysmon takes it if the call lasts"));
+        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id),
+                gaveUp ? Event.EnterSyscall.Rules.GO126_STOPPING : Event.EnterSyscall.Rules.GO126, d, 0, 0));
         if (sched.sysmonwait) sched.wakeSysmon(m);
     }
 
@@ -117,7 +115,7 @@ final class Syscalls126 {
         m.oldp = null;
         Processor pp = m.p;
         if (pp != null) {
-            Syscalls.explain(m, gp, pp, 1, "it still has P" + pp.id + " → runs on (fast path: nobody took the P)");
+            Syscalls.explain(m, gp, pp, Event.ExitSyscall.How.KEPT_P, -1);
         } else {
             pp = exitsyscallTryGetP(m, gp, oldp);
             if (pp == null) return false;
@@ -136,16 +134,14 @@ final class Syscalls126 {
             if (thread != null) {
                 thread.takeP();
                 thread.resume();
-                Syscalls.explain(m, gp, oldp, 1, "P" + oldp.id + " was taken, but its M" + thread.mp().id + " is now in a system call with "
-                        + thread.gp() + " → takes P" + oldp.id + " back from it");
+                Syscalls.explain(m, gp, oldp, Event.ExitSyscall.How.TOOK_BACK, oldp.id, thread.mp().id, thread.gp().goid);
                 return oldp;
             }
         }
         // Try to get an idle P.
         Processor pp = Syscalls.exitsyscallfastPidle(m);
         if (pp != null) {
-            Syscalls.explain(m, gp, pp, 2, (oldp == null ? "it had handed its P off" : "P" + oldp.id + " was taken")
-                    + " → takes idle P" + pp.id);
+            Syscalls.explain(m, gp, pp, Event.ExitSyscall.How.IDLE_P_126, oldp == null ? -1 : oldp.id);
             return pp;
         }
         return null;

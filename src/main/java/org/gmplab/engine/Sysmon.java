@@ -1,6 +1,6 @@
 package org.gmplab.engine;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 
 /**
  * Go's {@code sysmon}: a thread of its own, with no P, that wakes up every 20 µs (backing off to 10 ms
@@ -63,8 +63,8 @@ final class Sysmon extends Machine {
                 sched.lastpoll.compareAndSet(lastpoll, Math.max(1, now));
                 var list = sched.netpoll.poll(now);
                 if (!list.isEmpty()) {
-                    if (sched.trace.on()) sched.trace.emit(this, EventKind.NETPOLL, list.get(0).goid, id, -1, Trace.d("ready", list.size()),
-                            "sysmon: nobody polled the network for over 10 ms → it polls: data arrived for " + list + " (to the global queue)");
+                    if (sched.trace.on()) sched.trace.emit(new Event.Netpoll(sched.trace.at(this, list.get(0).goid, id, -1), Event.Netpoll.By.SYSMON,
+                            Goroutine.goids(list)));
                     // Need to decrement number of idle locked M's (pretending that one more is running)
                     // before injectglist. Otherwise it can lead to the following situation: injectglist
                     // grabs all P's but before it starts M's to run the P's, another M returns from
@@ -97,9 +97,7 @@ final class Sysmon extends Machine {
             sched.lock.unlock();
         }
         long sleep = Math.min(DEEP_SLEEP_MAX, next - now);
-        if (sched.trace.on()) sched.trace.emit(this, EventKind.SYSMON, -1, id, -1, Trace.d("sleep", sleep),
-                "sysmon: every P is idle → deep sleep for " + (sleep >= 1_000_000 ? sleep / 1_000_000 + " ms" : sleep / 1000 + " µs")
-                        + " (until the next timer, at most 60 s), unless a system call wakes it");
+        if (sched.trace.on()) sched.trace.emit(new Event.Sysmon(sched.trace.at(this, -1, id, -1), sleep));
         blocked = true;
         boolean woken = sched.ts.parkUntil(this, now + sleep);
         blocked = false;
@@ -161,11 +159,7 @@ final class Sysmon extends Machine {
                     pp.syscalltick++;
                     if (sched.trace.on()) {
                         long lasted = now - pp.syscallStart;
-                        sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
-                                Trace.d("inSyscall", lasted, "runq", pp.runq.size(), "syscalltick", t),
-                                "sysmon: P" + pp.id + "'s syscalltick (" + t + ") has not changed since sysmon's previous look, so its M has been in one system call"
-                                        + " for at least a sysmon tick (" + lasted / 1000 + " µs now)"
-                                        + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting") + " → retakes P" + pp.id + " and hands it off");
+                        sched.trace.emit(new Event.Retake(sched.trace.at(this, -1, id, pp.id), false, lasted, pp.runq.size(), pp.runq.runqempty(), t, -1, -1));
                     }
                     sched.handoffp(pp, this);
                 }
@@ -224,12 +218,8 @@ final class Sysmon extends Machine {
                     n++;
                     if (sched.trace.on()) {
                         long lasted = now - pp.syscallStart;
-                        sched.trace.emit(this, EventKind.RETAKE, -1, id, pp.id,
-                                Trace.d("inSyscall", lasted, "runq", pp.runq.size(), "syscalltick", t),
-                                "sysmon: P" + pp.id + " is _Prunning but its M" + thread.mp().id + " has been in one system call (syscalltick " + t
-                                        + " unchanged) for at least a sysmon tick (" + lasted / 1000 + " µs now)"
-                                        + (pp.runq.runqempty() ? "" : " with " + pp.runq.size() + " G(s) waiting")
-                                        + " → holds " + thread.gp() + " in the call (setBlockOnExitSyscall), takes P" + pp.id + " and hands it off");
+                        sched.trace.emit(new Event.Retake(sched.trace.at(this, -1, id, pp.id), true, lasted, pp.runq.size(), pp.runq.runqempty(), t,
+                                thread.mp().id, thread.gp().goid));
                     }
                     sched.handoffp(pp, this);
                 }
@@ -249,10 +239,7 @@ final class Sysmon extends Machine {
         if (gp.status == GStatus.SYSCALL) return false;
         gp.preempt = true;
         pp.preempt = true;
-        if (sched.trace.on()) sched.trace.emit(this, EventKind.PREEMPT_REQUEST, gp.goid, id, pp.id,
-                Trace.d("ran", now - pp.sysmonSchedwhen, "schedtick", pp.schedtick),
-                "sysmon: " + gp + " has run " + (now - pp.sysmonSchedwhen) / 1_000_000 + " ms on P" + pp.id + "'s schedtick " + pp.schedtick
-                        + " (≥ 10 ms) → asks it to stop at its next safe point");
+        if (sched.trace.on()) sched.trace.emit(new Event.PreemptRequest(sched.trace.at(this, gp.goid, id, pp.id), now - pp.sysmonSchedwhen, pp.schedtick));
         return true;
     }
 }

@@ -1,17 +1,15 @@
 package org.gmplab.engine;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 
 /**
- * Where scheduling points report what they decided. Building an event (and its "why") costs far more
- * than the decision itself, so call sites test {@link #on()} first; with no sink attached (live-mode
- * benchmarks) the scheduler pays one branch per decision.
+ * Where scheduling points report what they decided: {@code trace.emit(new Event.Steal(trace.at(m, g, m, p), …))}.
+ * An event holds only numbers and names the engine already has; its words are formatted when someone reads
+ * them ({@link Event#why()}). Even so, call sites test {@link #on()} first: with no sink attached (live-mode
+ * benchmarks) the scheduler pays one branch per decision and allocates nothing.
  */
 public final class Trace {
     private final Consumer<Event> sink;
@@ -32,15 +30,16 @@ public final class Trace {
     /** Number of events emitted so far. */
     public long count() { return seq.get(); }
 
-    void emit(EngineThread by, EventKind kind, long g, int m, int p, Map<String, Long> details, String why) {
-        if (sink == null) return;
-        sink.accept(new Event(seq.incrementAndGet(), ts.now(by), kind, g, m, p, details, why));
+    /**
+     * The next event's header: its number (taken now, so call {@code at} only in the {@code emit} it is for)
+     * and the acting thread's time.
+     */
+    Event.Head at(EngineThread by, long g, int m, int p) {
+        return new Event.Head(seq.incrementAndGet(), ts.now(by), g, m, p);
     }
 
-    /** Details in the given order: {@code d("victim", 1, "took", 3)}. */
-    static Map<String, Long> d(Object... kv) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], ((Number) kv[i + 1]).longValue());
-        return m;
+    void emit(Event e) {
+        if (sink == null) return;
+        sink.accept(e);
     }
 }

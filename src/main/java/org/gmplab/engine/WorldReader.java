@@ -83,7 +83,8 @@ final class WorldReader {
         for (Machine m : sched.allm) {
             Processor p = m.p, np = m.nextp;
             Goroutine g = m.curg;
-            ms.add(new Snapshot.Thread(m.id, p == null ? -1 : p.id, np == null ? -1 : np.id, g == null ? -1 : g.goid, m.spinning, m.blocked));
+            ms.add(new Snapshot.Thread(m.id, p == null ? -1 : p.id, np == null ? -1 : np.id, g == null ? -1 : g.goid, m.spinning, m.blocked,
+                    m instanceof Sysmon));
         }
         List<Snapshot.G> gs = new ArrayList<>();
         for (Goroutine g : sched.allgs()) {

@@ -45,9 +45,9 @@ public record Breakpoint(Kind kind, long a, long b) {
     /** For event breakpoints: whether {@code e} matches. */
     public boolean matches(Event e) {
         return switch (kind) {
-            case STEAL -> e.kind() == EventKind.STEAL && (a < 0 || e.detail("victim") == a) && (b < 0 || e.p() == b);
+            case STEAL -> e instanceof Event.Steal s && (a < 0 || s.victim() == a) && (b < 0 || e.p() == b);
             case RUNQPUTSLOW -> e.kind() == EventKind.RUNQPUTSLOW;
-            case GLOBRUNQGET -> e.kind() == EventKind.GLOBRUNQGET && (a < 0 || e.detail("fairness") == a);
+            case GLOBRUNQGET -> e instanceof Event.GlobRunqGet gg && (a < 0 || (gg.fairness() ? 1 : 0) == a);
             case HANDOFFP -> e.kind() == EventKind.HANDOFFP;
             case RETAKE -> e.kind() == EventKind.RETAKE;
             case PREEMPT -> e.kind() == EventKind.PREEMPT || e.kind() == EventKind.PREEMPT_REQUEST;

@@ -232,17 +232,11 @@ public final class Causes {
     // ---- helpers ---------------------------------------------------------------------------------
 
     /** Marks a search that ran out of its {@link #SCAN} window. */
-    private static final Event NOT_FOUND = new Event(0, 0, EventKind.INJECT, -1, -1, -1, java.util.Map.of(), "");
+    private static final Event NOT_FOUND = new Event.Inject(new Event.Head(0, 0, -1, -1, -1), "");
 
-    private static long path(Event e) {
-        Long p = e.details().get("path");
-        return p == null ? -1 : p;
-    }
+    private static long path(Event e) { return e instanceof Event.ExitSyscall x ? x.path() : -1; }
 
-    private static boolean blocking(Event e) {
-        Long b = e.details().get("blocking");
-        return b != null && b == 1;
-    }
+    private static boolean blocking(Event e) { return e instanceof Event.EnterSyscall x && x.blocking(); }
 
     /** The index of the event numbered {@code seq} (binary search; events are in seq order), or -1. */
     static int indexOf(List<Event> events, long seq) {

@@ -87,8 +87,16 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
         public String mode() { return starving ? "starving" : "normal"; }
     }
 
-    /** An M. {@code p}, {@code nextp} and {@code curg} are -1 when absent. */
-    public record Thread(int id, int p, int nextp, long curg, boolean spinning, boolean blocked) {}
+    /**
+     * An M. {@code p}, {@code nextp} and {@code curg} are -1 when absent. {@code sysmon}: this M is sysmon's
+     * thread (it runs no Gs and has no P), as the engine knows it, so that nobody has to guess from its id.
+     */
+    public record Thread(int id, int p, int nextp, long curg, boolean spinning, boolean blocked, boolean sysmon) {
+        /** An M that is not sysmon (tests, imported traces, Go 1.0, which has no sysmon). */
+        public Thread(int id, int p, int nextp, long curg, boolean spinning, boolean blocked) {
+            this(id, p, nextp, curg, spinning, blocked, false);
+        }
+    }
 
     /**
      * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names

@@ -3,22 +3,49 @@ package org.gmplab.trace;
 import org.gmplab.io.AtomicFile;
 
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import com.google.gson.stream.JsonWriter;
 
 import org.gmplab.snapshot.Event;
 
-/** The event log as JSON lines: one {@link Event} object per line, in emission order. */
+/**
+ * The event log as JSON lines: one {@link Event} object per line, in emission order:
+ * {@code {"seq":…,"time":…,"kind":"STEAL","g":…,"m":…,"p":…,"details":{"victim":…,…},"why":"…"}}. This is the
+ * format of the logs written before events were typed (when Gson wrote the one event record as it was), kept
+ * byte for byte: the header, the kind's numbers by name in their fixed order, and the narration in English.
+ * It is an export; nothing reads it back into events (the words say more than the numbers do).
+ */
 public final class EventsJson {
     private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
 
     private EventsJson() { }
 
-    public static String line(Event e) { return GSON.toJson(e); }
-
-    public static Event parse(String line) { return GSON.fromJson(line, Event.class); }
+    public static String line(Event e) {
+        StringWriter s = new StringWriter();
+        try (JsonWriter w = GSON.newJsonWriter(s)) {
+            w.beginObject();
+            w.name("seq").value(e.seq());
+            w.name("time").value(e.time());
+            w.name("kind").value(e.kind().name());
+            w.name("g").value(e.g());
+            w.name("m").value(e.m());
+            w.name("p").value(e.p());
+            w.name("details").beginObject();
+            for (Map.Entry<String, Long> d : e.details().entrySet()) w.name(d.getKey()).value(d.getValue().longValue());
+            w.endObject();
+            w.name("why").value(e.why());
+            w.endObject();
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);   // a StringWriter does not fail
+        }
+        return s.toString();
+    }
 
     /**
      * Writes through {@link AtomicFile}: to a temporary file beside the target, moved into place on

@@ -64,7 +64,7 @@ public final class PerfettoTrace {
                 }
                 case EXITSYSCALL -> {
                     close(out, onM.remove(e.m()), e.time());
-                    long path = e.details().getOrDefault("path", 0L);
+                    long path = ((Event.ExitSyscall) e).path();
                     // Paths 1 and 2 (the fast path) go on running the G with no EXECUTE; path 3 executes it.
                     if (e.p() >= 0 && path != 3) open(onM, onP, e, "G" + e.g(), e.p());
                 }

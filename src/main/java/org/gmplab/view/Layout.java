@@ -366,14 +366,14 @@ public final class Layout {
 
     // ---- helpers ----------------------------------------------------------------------------------
 
-    /** Is this M sysmon? M1 without a P, a G or spinning (the engine starts sysmon as M1). */
-    /** As {@link #isSysmon(Snapshot.Thread)}, but Go 1.0 worlds have no sysmon: M1 is an ordinary M there. */
+    /** As {@link #isSysmon(Snapshot.Thread)} (Go 1.0 worlds have no sysmon: their M1 is an ordinary M). */
     public static boolean isSysmon(Snapshot s, Snapshot.Thread t) {
         return !s.go10() && isSysmon(t);
     }
 
+    /** Is this M sysmon? The snapshot says so ({@link Snapshot.Thread#sysmon}). */
     public static boolean isSysmon(Snapshot.Thread t) {
-        return t.id() == SYSMON_M && t.p() < 0 && t.curg() < 0 && !t.spinning();
+        return t.sysmon();
     }
 
     /** Splits {@code r} horizontally into boxes with the given shares, {@code gap} apart. */

@@ -111,20 +111,21 @@ public final class Transition {
             if (card == null) continue;
             switch (e.kind()) {
                 case STEAL -> {
-                    Layout.Card victim = l.cards.get((int) e.detail("victim"));
+                    Event.Steal s = (Event.Steal) e;
+                    Layout.Card victim = l.cards.get(s.victim());
                     if (victim != null)
-                        out.add(new Mark(MarkKind.STEAL, victim.ring(), card.ring(), "steal " + e.detail("took")));
+                        out.add(new Mark(MarkKind.STEAL, victim.ring(), card.ring(), "steal " + s.took()));
                 }
                 case HANDOFFP -> out.add(new Mark(MarkKind.HANDOFF, card.card(), card.card(), "handoffp"));
                 case RETAKE -> {
-                    Rect sysmon = l.ms.getOrDefault(Layout.SYSMON_M, card.card());
+                    Rect sysmon = l.ms.getOrDefault(e.m(), card.card());   // the M that retakes is sysmon
                     out.add(new Mark(MarkKind.RETAKE, sysmon, card.card(), "retake P" + e.p()));
                 }
                 case RUNQPUTSLOW -> out.add(new Mark(MarkKind.OVERFLOW, card.ring(), global,
-                        e.details().getOrDefault("moved", 0L) + " → global"));
+                        ((Event.RunqPutSlow) e).moved() + " → global"));
                 case PREEMPT -> out.add(new Mark(MarkKind.PREEMPT, card.curg(), global, "preempt G" + e.g()));
                 case GLOBRUNQGET -> {
-                    if (e.details().getOrDefault("fairness", 0L) == 1)
+                    if (((Event.GlobRunqGet) e).fairness())
                         out.add(new Mark(MarkKind.FAIRNESS, global, card.runnextRow(), "61st tick: G" + e.g()));
                 }
                 default -> { }

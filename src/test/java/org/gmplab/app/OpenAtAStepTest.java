@@ -18,6 +18,7 @@ import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.LessonRunner;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,6 +35,7 @@ import picocli.CommandLine;
  * arguments the command gives it.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class OpenAtAStepTest {
     Stage stage;
     Preferences prefs;

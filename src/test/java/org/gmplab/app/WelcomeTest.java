@@ -11,6 +11,7 @@ import java.util.prefs.Preferences;
 import javafx.stage.Stage;
 
 import org.gmplab.lessons.player.Progress;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * says, the welcome is remembered as seen (the next start has none), and the Help menu brings it back.
  */
 @ExtendWith(ApplicationExtension.class)
+@Tag("ui")
 class WelcomeTest {
     Stage stage;
     Preferences prefs;

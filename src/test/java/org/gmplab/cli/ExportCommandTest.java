@@ -15,8 +15,6 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;
-import org.gmplab.snapshot.Event;
-import org.gmplab.trace.EventsJson;
 import org.gmplab.trace.SchedTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,11 +87,11 @@ class ExportCommandTest {
         Path out = tmp.resolve("ev.jsonl");
         Result r = run("export", f.toString(), "--format", "jsonl", "-o", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        List<Event> evs = Files.readAllLines(out).stream().map(EventsJson::parse).toList();
+        List<com.google.gson.JsonObject> evs = Files.readAllLines(out).stream().map(l -> JsonParser.parseString(l).getAsJsonObject()).toList();
         long pos = SessionFile.read(f).position();
         assertThat(evs).hasSize((int) pos);
-        for (int i = 0; i < evs.size(); i++) assertThat(evs.get(i).seq()).isEqualTo(i + 1);
-        assertThat(evs).anyMatch(e -> e.why().contains("GOMAXPROCS(2)"));
+        for (int i = 0; i < evs.size(); i++) assertThat(evs.get(i).get("seq").getAsLong()).isEqualTo(i + 1);
+        assertThat(evs).anyMatch(e -> e.get("why").getAsString().contains("GOMAXPROCS(2)"));
     }
 
     @Test

@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
-import org.gmplab.snapshot.Event;
-import org.gmplab.trace.EventsJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,12 +73,12 @@ class RunCommandTest {
         Path file = tmp.resolve("events.jsonl");
         Result r = run("run", "scenarios/fanout.json", "--events", file.toString());
         assertThat(r.code()).as(r.err()).isZero();
-        List<Event> events = Files.readAllLines(file).stream().map(EventsJson::parse).toList();
+        List<com.google.gson.JsonObject> events = Files.readAllLines(file).stream().map(l -> com.google.gson.JsonParser.parseString(l).getAsJsonObject()).toList();
         assertThat(events).hasSizeGreaterThan(100);
         // written like every other saved file: readable by others, not owner-only as a temporary file is
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-r--r--");
-        for (int i = 0; i < events.size(); i++) assertThat(events.get(i).seq()).isEqualTo(i + 1);
-        assertThat(events.get(events.size() - 1).why()).contains("main returned");
+        for (int i = 0; i < events.size(); i++) assertThat(events.get(i).get("seq").getAsLong()).isEqualTo(i + 1);
+        assertThat(events.get(events.size() - 1).get("why").getAsString()).contains("main returned");
         assertThat(tmp.toFile().list()).containsExactly("events.jsonl"); // no temporary file left behind
     }
 

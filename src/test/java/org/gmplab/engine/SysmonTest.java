@@ -16,6 +16,27 @@ import org.junit.jupiter.api.Test;
 class SysmonTest {
 
     /**
+     * newm(sysmon): the snapshot flags sysmon's thread itself — the M that runtime.main started for it — so the
+     * view need not guess "M1 without a P"; Go 1.0 has no sysmon, and its M1 is not flagged.
+     */
+    @Test
+    void snapshotFlagsTheThreadThatNewmStartedForSysmon() {
+        Scenario sc = prog().procs(2).wg("wg").fn(fn("main", add("wg", "1"), go("w"), work("200us"), waitWg("wg")))
+                .fn(fn("w", work("100us"), done("wg"))).build("sysmon flag");
+        try (Engine e = Engine.step(sc)) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 2);
+            Event newm = e.drainEvents().stream().filter(ev -> ev instanceof Event.NewM n && n.purpose() == Event.NewM.For.SYSMON)
+                    .findFirst().orElseThrow();
+            assertThat(e.snapshot().ms()).filteredOn(org.gmplab.snapshot.Snapshot.Thread::sysmon)
+                    .extracting(org.gmplab.snapshot.Snapshot.Thread::id).containsExactly(newm.m());
+        }
+        try (Engine e = Engine.step(sc.withScheduler(Scenario.Scheduler.GO10))) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.g() == 2);
+            assertThat(e.snapshot().ms()).hasSizeGreaterThan(1).noneMatch(org.gmplab.snapshot.Snapshot.Thread::sysmon);
+        }
+    }
+
+    /**
      * retake: a P in a syscall with work queued behind it is taken after one or two sysmon ticks (20 µs
      * each while sysmon is busy, plus the timer slack and a wake-up), not after 10 ms. Main works first so
      * that sysmon is up and ticking.

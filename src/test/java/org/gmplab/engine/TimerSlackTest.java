@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.reflect.Field;
 
 import org.gmplab.scenario.Scenario;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The timer slack of Go's {@code usleep} and timed waits ({@link Costs#timerSlack}): modelled in step mode's
  * virtual time; in live mode the sleep is real and the kernel adds its own, so the model adds none.
  */
+@Tag("live")
 class TimerSlackTest {
 
     @Test

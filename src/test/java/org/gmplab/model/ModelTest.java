@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The model and its frame clock: latest-wins publishing that loses no log line, the log's edits and cap, the pump. */
 @Tag("ui")
 class ModelTest {
-    static Event ev(long seq) { return new Event(seq, seq * 10, EventKind.EXECUTE, 1, 0, 0, Map.of(), "e" + seq); }
+    static Event ev(long seq) { return new Event.Execute(new Event.Head(seq, seq * 10, 1, 0, 0), false, false, seq); }
 
     static Snapshot world(long events) {
         return new Snapshot(events * 10, events, 1, 1, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, List.of(), List.of(), List.of());

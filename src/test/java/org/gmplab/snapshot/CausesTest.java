@@ -149,9 +149,9 @@ class CausesTest {
         // given a READY and its EXECUTE with more than SCAN events about others in between
         List<Event> log = new ArrayList<>();
         long seq = 1;
-        log.add(new Event(seq++, 0, EventKind.READY, 7, 0, 0, Map.of(), "ready"));
-        for (int i = 0; i < Causes.SCAN + 10; i++) log.add(new Event(seq++, 0, EventKind.SPINNING, -1, 1, 1, Map.of(), "spin"));
-        Event exec = new Event(seq, 0, EventKind.EXECUTE, 7, 0, 0, Map.of(), "run");
+        log.add(new Event.Ready(new Event.Head(seq++, 0, 7, 0, 0), false, 3, "sends on", "ch", -1, 0));
+        for (int i = 0; i < Causes.SCAN + 10; i++) log.add(new Event.Spinning(new Event.Head(seq++, 0, -1, 1, 1), 1, 2, null));
+        Event exec = new Event.Execute(new Event.Head(seq, 0, 7, 0, 0), false, false, 1);
         log.add(exec);
         // then the EXECUTE's cause is "not within the last 50,000 events", and the READY's effect likewise
         assertThat(Causes.of(log, exec)).extracting(Link::phrase).contains(Causes.NOT_BEFORE);

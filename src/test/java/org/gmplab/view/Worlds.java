@@ -64,7 +64,7 @@ public final class Worlds {
         List<Snapshot.G> gs = new ArrayList<>();
         List<Long> global = new ArrayList<>();
         long goid = 1;
-        ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true));
+        ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true, true));   // sysmon
         for (int p = 0; p < procs; p++) {
             int mid = p == 0 ? 0 : p + 1;
             long cur = goid++;
@@ -104,7 +104,7 @@ public final class Worlds {
             gs.add(new Snapshot.G(id, status, status == 4 ? "chan receive" : "", -1, "worker", "work(1ms)", 1, where));
             return id;
         };
-        ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true));   // sysmon
+        ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true, true));   // sysmon
         int nextM = 2;
         for (int p = 0; p < procs; p++) {
             boolean idle = procs > 1 && p == procs - 1;

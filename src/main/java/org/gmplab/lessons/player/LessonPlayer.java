@@ -37,6 +37,7 @@ import javafx.event.EventHandler;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
+import org.gmplab.controls.ProgramPane;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.lessons.Lesson;
@@ -110,6 +111,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final ToggleButton tryIt = new ToggleButton();
     private final Button tryStep = new Button();
     private final Label tryHint = new Label();
+    /**
+     * The lesson's program, with each goroutine's line, following the screen's model: on its own, under the
+     * player's buttons; in the window the program is beside the canvas instead ({@code ControlsPane.holdProgram}).
+     */
+    private final ProgramPane program;
 
     /** The player's thread: it alone makes, steps and closes the runner (in order, one task at a time). */
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -137,6 +143,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         this.view = view;
         this.screen = screen;
         this.progress = progress;
+        this.program = new ProgramPane(screen.model());
+        program.setId("lessonProgram");
+        program.setPrefHeight(300);
         setId("lessonPlayer");
         setPrefWidth(430);
         load(lessonsDir);
@@ -236,7 +245,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         allLessons.setId("allLessons");
         allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, program, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -251,7 +260,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         HBox nav = new HBox(8, back, next);
         HBox tryBar = new HBox(8, tryIt, tryStep);
         VBox body = new VBox(8, lessonsLabel, list, listEnd, allLessons, title, stepNumber, look, narration, deeper, quiz,
-                checksLabel, checks, problem, nav, tryBar, tryHint);
+                checksLabel, checks, problem, nav, tryBar, tryHint, program);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -523,6 +532,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         boolean has = lesson != null;
         for (var n : List.of(stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, allLessons))
             n.setVisible(has);
+        program.setVisible(has && !screen.hasControls());
         for (var n : List.of(lessonsLabel, list, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
         allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());

@@ -20,6 +20,10 @@ mvn -B -q test -Dtest=LessonScreenshots -Dgmplab.lessonShot="$PWD/screenshots/le
 mvn -B -q test -Dtest=WindowScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-controls.png screenshots/window-controls.png
 cp target/screenshots/window-zh.png screenshots/window-zh.png
+# A lesson with its program beside the picture, in English and in Chinese (LessonProgramScreenshotTest).
+mvn -B -q test -Dtest=LessonProgramScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/lesson-program-en.png screenshots/lesson-program-en.png
+cp target/screenshots/lesson-program-zh.png screenshots/lesson-program-zh.png
 mvn -B -q test -Dtest=EditorScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
 # The window in live mode, paused (the same way, by LiveWindowScreenshots).

@@ -54,6 +54,7 @@ final class TransportScreen implements Screen {
             }
         });
         if (!free) pane.lock(note());
+        pane.holdProgram(true);   // the lesson's program beside the canvas, above the event log
     }
 
     @Override
@@ -71,10 +72,14 @@ final class TransportScreen implements Screen {
         lesson = null;
         mine = null;   // while hidden, the window is the learner's: the next show starts a fresh run
         pane.lock(null);
+        pane.holdProgram(false);
     }
 
     @Override
     public boolean hasControls() { return true; }
+
+    @Override
+    public org.gmplab.model.GmpModel model() { return driver.model(); }
 
     private String note() { return note.get(); }
 }

@@ -74,6 +74,11 @@ public final class ControlsPane extends StackPane {
     final InspectorPane inspectorPane;
     final AssumptionsPane assumptions = new AssumptionsPane();
     final TabPane tabs = new TabPane();
+    /** The scenario's Go source beside the canvas, above the tabs, shown by {@link #programToggle}. */
+    final ProgramPane program;
+    final javafx.scene.control.ToggleButton programToggle = new javafx.scene.control.ToggleButton("Program");
+    /** The side of the canvas: the program (when shown) over the tabs. */
+    final SplitPane side = new SplitPane();
     final Label status = new Label();
     final Label inspector = new Label("Click a goroutine, an M, a P or a queue to inspect it.");
     final Label errorText = new Label();
@@ -93,6 +98,8 @@ public final class ControlsPane extends StackPane {
     private String lockedBy;                 // why the transport is locked, or null
     private final javafx.beans.property.BooleanProperty locked = new javafx.beans.property.SimpleBooleanProperty(this, "locked");
     private Runnable presenter = () -> { };
+    private String programShownFor;          // the listing whose default the Program button took last
+    private boolean programHeld;             // a lesson shows its program beside the canvas
 
     public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
         this.driver = c;
@@ -103,6 +110,7 @@ public final class ControlsPane extends StackPane {
         breakpoints = new BreakpointPane(c);
         inject = new InjectPane(c);
         inspectorPane = new InspectorPane(view);
+        program = new ProgramPane(c.model());
         setId("controls");
 
         tabs.setId("sideTabs");
@@ -119,8 +127,22 @@ public final class ControlsPane extends StackPane {
         java.util.function.Consumer<org.gmplab.scenario.Scenario> release = sc -> { if (sc != null) assumptions.showRelease(sc.goRelease()); };
         release.accept(c.model().scenarioProperty().get());
         c.model().scenarioProperty().addListener((o, a, sc) -> release.accept(sc));
-        split.getItems().setAll(view, tabs);
+        side.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        side.getItems().setAll(tabs);
+        split.getItems().setAll(view, side);
         split.setDividerPositions(0.6);
+        programToggle.setId("programToggle");
+        TransportBar.tip(programToggle, "Show or hide the program: its Go source, with each goroutine's line");
+        programToggle.selectedProperty().addListener((o, was, on) -> {
+            if (on) {
+                side.getItems().setAll(program, tabs);
+                side.setDividerPositions(0.45);
+            } else {
+                side.getItems().setAll(tabs);
+            }
+        });
+        programDefault(c.model().scenarioProperty().get());
+        c.model().scenarioProperty().addListener((o, a, sc) -> programDefault(sc));
 
         errorText.setId("errorMessage");
         errorText.setWrapText(true);
@@ -145,6 +167,7 @@ public final class ControlsPane extends StackPane {
 
         // the window's own tools beside the transport, wrapping onto a second line when the lessons take room
         javafx.scene.layout.FlowPane tools = new javafx.scene.layout.FlowPane(4, 4, extraTools);
+        tools.getChildren().add(0, programToggle);
         tools.setPrefWrapLength(300);
         tools.setAlignment(Pos.CENTER_RIGHT);
         tools.setPadding(new Insets(2, 6, 2, 6));
@@ -231,6 +254,33 @@ public final class ControlsPane extends StackPane {
         breakpoints.setDisable(on);
         lockNote.setText(on ? why : "");
         lockNote.setVisible(on);
+    }
+
+    /**
+     * The program beside the canvas by default for a scenario written in Go; a JSON one's rendering is a click
+     * away. The same program again (another seed, Go release) keeps the learner's choice.
+     */
+    private void programDefault(org.gmplab.scenario.Scenario sc) {
+        if (sc == null || programHeld) return;
+        org.gmplab.scenario.Listing l = org.gmplab.scenario.Listing.of(sc.program());
+        if (l.text().equals(programShownFor)) return;
+        programShownFor = l.text();
+        programToggle.setSelected(l.fromSource());
+    }
+
+    /**
+     * While a lesson drives the window ({@code on}), its program is shown beside the canvas whatever the
+     * scenario; {@code false} gives the Program button back to the scenario's default.
+     */
+    public void holdProgram(boolean on) {
+        if (on == programHeld) return;
+        programHeld = on;
+        if (on) {
+            programToggle.setSelected(true);
+        } else {
+            programShownFor = null;
+            programDefault(driver.model().scenarioProperty().get());
+        }
     }
 
     /** Whether the transport is locked (see {@link #lock}). */

@@ -11,6 +11,7 @@ import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.LineNumberFactory;
 import org.fxmisc.richtext.event.MouseOverTextEvent;
 import org.fxmisc.richtext.model.TwoDimensional.Bias;
+import org.gmplab.controls.GoStyles;
 import org.gmplab.controls.ControlsPane;
 
 /**

@@ -7,7 +7,7 @@
  *       flag), checking, Run / Reset / Open / Save / Save as / Save session, the unsaved-changes question.</li>
  *   <li>{@link org.gmplab.editor.GoCodeArea} — the RichTextFX code area: line numbers and one error shown as an
  *       underline, a marked line number and a tooltip.</li>
- *   <li>{@link org.gmplab.editor.GoStyles} — pure: the style spans of the text and where an error's underline
+ *   <li>{@link org.gmplab.controls.GoStyles} (in controls, shared with the program pane) — pure: the style spans of the text and where an error's underline
  *       goes.</li>
  *   <li>{@link org.gmplab.editor.EditorDialogs} — the questions asked of the person (file choosers, the
  *       unsaved-changes alert), replaceable in tests.</li>

@@ -111,6 +111,17 @@ public final class Goroutine {
     public String function() { return startFn == null ? "" : startFn.name(); }
 
     /**
+     * The source line of the statement it is at (the listing's, see {@code Listing}), or 0 if none: the one
+     * it runs, or stopped in (a {@code <-ch} it waits on, a {@code wg.Wait()}, a {@code work} it was preempted
+     * in, the {@code go} whose newproc is under way), or, runnable, the one it goes on with. Read as
+     * {@link #currentInstruction} is: exactly in step mode, on the fly in live mode.
+     */
+    public int line() {
+        Frame f = frame;
+        return f == null ? 0 : f.code.line(f.at);
+    }
+
+    /**
      * Go's {@code isSystemGoroutine}: one of the runtime's own goroutines (forcegchelper, bgsweep,
      * bgscavenge, runfinq), started in a runtime function other than runtime.main.
      */
@@ -160,6 +171,12 @@ public final class Goroutine {
         int depth;
         long[] locals;
         int pc;
+        /**
+         * The pc of the instruction it is at: the one the interpreter began last, which a G keeps while it
+         * waits in it or was stopped in it even where {@code pc} has already moved on (as a Go traceback
+         * reports a call's line, not its return address's).
+         */
+        int at;
         /** Nanoseconds of the current {@code work} instruction still to burn; -1 when not inside one. */
         long workLeft;
 
@@ -178,6 +195,7 @@ public final class Goroutine {
             this.caller = caller;
             this.depth = caller == null ? 1 : caller.depth + 1;
             this.pc = 0;
+            this.at = 0;
             this.workLeft = -1;
             return this;
         }

@@ -68,6 +68,7 @@ final class Interpreter {
             for (;;) {
                 Goroutine.Frame f = gp.frame;
                 Insn in = f.code.at(f.pc);
+                f.at = f.pc;   // the statement it is at, for the snapshot's line
                 if (owed > 0 && (owed >= quantum || !local(in.op()))) {
                     ts.pass(m, owed); // others run first whatever is earlier than what comes next
                     owed = 0;

@@ -90,7 +90,7 @@ final class WorldReader {
         for (Goroutine g : sched.allgs()) {
             Machine m = g.m;
             gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
-                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system()));
+                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system(), g.line()));
         }
         List<Long> global = new ArrayList<>();
         for (Goroutine g : sched.runq.contents()) global.add(g.goid);

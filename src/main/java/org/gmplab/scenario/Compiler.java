@@ -35,8 +35,9 @@ public final class Compiler {
 
     public static CompiledProgram compile(Program p) {
         Compiler c = new Compiler(p);
+        Listing listing = Listing.of(p);
         List<Code> codes = new ArrayList<>();
-        for (Function f : p.functions().values()) codes.add(c.new FunctionCompiler(f).compile());
+        for (Function f : p.functions().values()) codes.add(c.new FunctionCompiler(f, listing.lines(f.name())).compile());
         Integer main = c.fnIndex.get("main");
         if (main == null) throw new IllegalArgumentException("a program needs a function named main");
         return new CompiledProgram(codes, c.globals, main);
@@ -47,16 +48,33 @@ public final class Compiler {
         private final Map<String, Integer> slots = new LinkedHashMap<>();
         private final List<Insn> out = new ArrayList<>();
         private int hidden;
+        /** The listing's line of each statement, in {@link Listing#walk} order (null: none). */
+        private final int[] stmtLines;
+        /** The next statement's number in walk order. */
+        private int stmtIndex;
+        /** The line of each instruction emitted so far (0: not yet known; grown with {@code out}). */
+        private int[] lines = new int[16];
+        /** The line of the statement being compiled, or of the last one: a statement without a line of its own takes it. */
+        private int line;
 
-        FunctionCompiler(Function f) {
+        FunctionCompiler(Function f, int[] stmtLines) {
             this.f = f;
+            this.stmtLines = stmtLines;
             for (String p : f.params()) slot(p);
         }
 
         Code compile() {
             block(f.body());
-            out.add(new Insn.Return("return"));
-            return new Code(fnIndex.get(f.name()), f.name(), f.params().size(), slots.size() + hidden, out);
+            out.add(new Insn.Return("return"));   // falling off the end: at the last statement's line
+            lineFrom(out.size() - 1, line);
+            return new Code(fnIndex.get(f.name()), f.name(), f.params().size(), slots.size() + hidden, out,
+                    java.util.Arrays.copyOf(lines, out.size()));
+        }
+
+        /** Gives the instructions from {@code from} on that no nested statement claimed the line {@code l}. */
+        private void lineFrom(int from, int l) {
+            if (lines.length < out.size()) lines = java.util.Arrays.copyOf(lines, Math.max(out.size(), lines.length * 2));
+            for (int pc = from; pc < out.size(); pc++) if (lines[pc] == 0) lines[pc] = l;
         }
 
         private int slot(String name) { return slots.computeIfAbsent(name, n -> slots.size() + hidden); }
@@ -65,7 +83,21 @@ public final class Compiler {
 
         private void block(List<Stmt> stmts) { for (Stmt s : stmts) stmt(s); }
 
+        /**
+         * One statement's instructions, each with the statement's line: a loop's or an if's tests and jumps get
+         * the header's line, the statements nested in it their own.
+         */
         private void stmt(Stmt s) {
+            int k = stmtIndex++;
+            int mine = stmtLines != null && k < stmtLines.length && stmtLines[k] != 0 ? stmtLines[k] : line;
+            line = mine;
+            int from = out.size();
+            emit(s);
+            lineFrom(from, mine);
+            line = mine;
+        }
+
+        private void emit(Stmt s) {
             if (s instanceof Stmt.Work w) {
                 out.add(new Insn.Work(expr(w.nanos()), "work(" + durationText(w.nanos()) + ")"));
             } else if (s instanceof Stmt.Go g) {

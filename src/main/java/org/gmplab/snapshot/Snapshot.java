@@ -105,9 +105,17 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
      * outside), "free", "M0.lockedg" (handed to the M it is locked to). It is empty in a live snapshot read
      * without stopping the world. {@code system}: one of the runtime's own goroutines (Go's
      * {@code isSystemGoroutine}: forcegchelper, bgsweep, bgscavenge, runfinq), not the program's.
+     * {@code line}: the 1-based line, in the scenario's listing, of the statement it is at (running, waiting
+     * in, or going on with), or 0 if none (dead, the runtime's own code, an imported trace).
      */
     public record G(long goid, int status, String waitReason, int m, String function, String instruction,
-                    long parent, String where, boolean system) {
+                    long parent, String where, boolean system, int line) {
+        /** A goroutine with no source line. */
+        public G(long goid, int status, String waitReason, int m, String function, String instruction, long parent, String where,
+                 boolean system) {
+            this(goid, status, waitReason, m, function, instruction, parent, where, system, 0);
+        }
+
         /** A goroutine of the program (not one of the runtime's own). */
         public G(long goid, int status, String waitReason, int m, String function, String instruction, long parent, String where) {
             this(goid, status, waitReason, m, function, instruction, parent, where, false);

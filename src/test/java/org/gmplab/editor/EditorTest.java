@@ -17,6 +17,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
+import org.gmplab.controls.GoStyles;
 import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
 import org.gmplab.scenario.gosrc.GoSource;

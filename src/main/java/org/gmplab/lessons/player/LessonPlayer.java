@@ -39,6 +39,7 @@ import javafx.event.EventHandler;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
+import org.gmplab.controls.ProgramPane;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.lessons.Lesson;
@@ -133,6 +134,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
     private final ToggleButton teacherToggle = new ToggleButton();
     private final Label teacherNotes = new Label();
+    /**
+     * The lesson's program, with each goroutine's line, following the screen's model: on its own, under the
+     * player's buttons; in the window the program is beside the canvas instead ({@code ControlsPane.holdProgram}).
+     */
+    private final ProgramPane program;
 
     /** The player's thread: it alone makes, steps and closes the runner (in order, one task at a time). */
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -163,6 +169,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         this.view = view;
         this.screen = screen;
         this.progress = progress;
+        this.program = new ProgramPane(screen.model());
+        program.setId("lessonProgram");
+        program.setPrefHeight(300);
         setId("lessonPlayer");
         setPrefWidth(430);
         load(lessonsDir);
@@ -305,7 +314,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         teacherNotes.setMaxWidth(Double.MAX_VALUE);
         allLessons.setOnAction(e -> leave());
         for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint, teacherNotes)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, stepLine, score, look, narration, deeper, quiz,
+        for (var n : List.of(lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, stepLine, score, look, narration, program, deeper, quiz,
                 teacherNotes, checksLabel, checks, back, next, tryIt, tryStep, tryHint, teacherToggle))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
@@ -321,7 +330,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         HBox nav = new HBox(8, back, next, restart);
         HBox tryBar = new HBox(8, tryIt, tryStep, teacherToggle);
         VBox body = new VBox(8, lessonsLabel, list, goTo, resetProgress, resetQuestion, resetConfirm, listEnd, allLessons, title, stepLine,
-                look, narration, deeper, quiz, teacherNotes, checksLabel, checks, problem, score, nav, tryBar, tryHint);
+                look, narration, deeper, quiz, teacherNotes, checksLabel, checks, problem, score, nav, tryBar, tryHint, program);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -636,6 +645,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         boolean has = lesson != null;
         for (var n : List.of(stepLine, look, narration, deeper, quiz, checksLabel, checks, back, next, restart, tryIt, tryStep, allLessons))
             n.setVisible(has);
+        program.setVisible(has && !screen.hasControls());
         for (var n : List.of(lessonsLabel, list, goTo, resetProgress, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
         if (has) resetNo.fire();
         goTo.setPromptText(Messages.get("goTo", ln));

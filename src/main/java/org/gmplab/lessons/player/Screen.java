@@ -2,6 +2,9 @@ package org.gmplab.lessons.player;
 
 import java.util.List;
 
+import org.gmplab.engine.Engine;
+import org.gmplab.model.GmpModel;
+import org.gmplab.model.Moment;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Event;
@@ -31,13 +34,20 @@ public interface Screen {
     /** Whether there are controls to hand over; if not, the player offers its own Step button while trying. */
     boolean hasControls();
 
-    /** The canvas alone: moments are painted as the lesson ran them. */
+    /** The model of the moments shown, which the player's program pane follows. */
+    GmpModel model();
+
+    /** The canvas alone: moments are painted as the lesson ran them, and given to a model of the screen's own. */
     static Screen canvas(SchedulerView view) {
+        GmpModel model = new GmpModel();
         return new Screen() {
             @Override public void show(Lesson l, Scenario run, long position, long time, Snapshot s, List<Event> events) {
                 view.setCaption(l.title().en());   // the canvas paints its caption in its own font
                 view.show(s, events);
+                model.apply(new Moment(s, events, true, Moment.ALL, position, position, false, false, Engine.Mode.STEP, run,
+                        java.util.Set.of(), Moment.Say.NOTHING, List.of()));
             }
+            @Override public GmpModel model() { return model; }
             @Override public void setFree(boolean free) { }
             @Override public void release() { }
             @Override public boolean hasControls() { return false; }

@@ -60,6 +60,7 @@ final class FunctionLowering extends StmtLowering {
         if (stmts.isEmpty() || !(stmts.get(stmts.size() - 1) instanceof Ast.Return)) runDeferred();
         List<Stmt> all = new ArrayList<>(fn.prologue);
         all.addAll(out);
+        compiler.lines(fn.modelName, all);
         SlotNames.assign(fn);
         List<String> names = new ArrayList<>();
         for (Symbol.Local p : fn.params) names.add(p.modelName);
@@ -117,8 +118,19 @@ final class FunctionLowering extends StmtLowering {
         popScope();
     }
 
+    /**
+     * Lowers {@code s}; the statements it adds to this block, and a deferred call it registers, are on its
+     * line (those nested in it are on their own: they were lowered first).
+     */
     @Override
     void stmt(Ast.StmtNode s) {
+        int from = out.size(), defers = fn.defers.size();
+        lower(s);
+        compiler.lineOf(out, from, s.pos().line());
+        for (int i = defers; i < fn.defers.size(); i++) compiler.lineOf(fn.defers.get(i).call(), 0, s.pos().line());
+    }
+
+    private void lower(Ast.StmtNode s) {
         if (s instanceof Ast.VarDecl d) varDecl(d);
         else if (s instanceof Ast.ConstDecl d) constDecl(d);
         else if (s instanceof Ast.Block b) block(b);

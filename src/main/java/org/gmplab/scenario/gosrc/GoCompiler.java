@@ -9,7 +9,9 @@ import java.util.Set;
 
 import org.gmplab.scenario.Expr;
 import org.gmplab.scenario.Function;
+import org.gmplab.scenario.Listing;
 import org.gmplab.scenario.Program;
+import org.gmplab.scenario.Stmt;
 
 /**
  * Compiles a parsed file to a {@link Program}: declares the package-level names (imports, functions,
@@ -30,11 +32,18 @@ final class GoCompiler {
     private final Set<String> globalNames = new HashSet<>();
     private final List<Symbol.Local> locals = new ArrayList<>();
     private int nextId;
+    /** The line of each statement lowered so far, by identity (statements are values: two wg.Done() are equal). */
+    private final Map<Stmt, Integer> lineOf = new java.util.IdentityHashMap<>();
+    /** Each function's statement lines, in {@link Listing#walk} order. */
+    private final Map<String, int[]> lines = new LinkedHashMap<>();
 
     private GoCompiler() { }
 
-    static Program compile(Ast.File file) {
-        return new GoCompiler().program(file);
+    /** The program of {@code file}, whose text is {@code source}: its listing is that text, with each statement's line. */
+    static Program compile(Ast.File file, String source) {
+        GoCompiler c = new GoCompiler();
+        Program p = c.program(file);
+        return p.withListing(Listing.fromSource(source, c.lines));
     }
 
     private Program program(Ast.File file) {
@@ -190,6 +199,14 @@ final class GoCompiler {
     void reserve(String name) { functions.putIfAbsent(name, null); }
 
     void define(Function f) { functions.put(f.name(), f); }
+
+    /** Gives {@code stmts} from {@code from} on the line {@code line}, unless a nested statement gave them theirs. */
+    void lineOf(List<Stmt> stmts, int from, int line) {
+        for (int i = from; i < stmts.size(); i++) lineOf.putIfAbsent(stmts.get(i), line);
+    }
+
+    /** Records a lowered function's statement lines (before its variables are renamed, which copies the statements). */
+    void lines(String function, List<Stmt> body) { lines.put(function, Listing.lines(body, lineOf)); }
 
     Symbol.Constant constant(Symbol.PendingConstant p) {
         if (p.value != null) return p.value;

@@ -29,7 +29,7 @@ public final class GoSource {
             GoLexer lexer = new GoLexer(source);
             Ast.File ast = GoParser.parse(lexer);
             Settings.parse(lexer.comments(), ast.start()); // refuses a settings comment after the first token
-            Program program = GoCompiler.compile(ast);
+            Program program = GoCompiler.compile(ast, source);
             String name = settings.name() != null ? settings.name() : baseName(file);
             return new Scenario(name, settings.gomaxprocs(), settings.seed(), settings.runqSize(), program, settings.scheduler(), settings.go(),
                     settings.runtimeGoroutines());

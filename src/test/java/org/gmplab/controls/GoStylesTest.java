@@ -1,10 +1,9 @@
-package org.gmplab.editor;
+package org.gmplab.controls;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.gmplab.scenario.gosrc.GoSource;
 import org.junit.jupiter.api.Test;
 
 /** Where the error underline goes, the syntax classes, and the texts the editor starts with. */
@@ -40,11 +39,5 @@ class GoStylesTest {
         assertThat(at.get(12)).isEqualTo(GoStyles.ERROR);                           // "main", underlined only
         assertThat(at.get(15)).isEmpty();
         assertThat(at.get(src.indexOf('"') + 1)).isEqualTo(GoStyles.STRING);
-    }
-
-    @Test
-    void theTextsTheEditorStartsWithCompile() throws Exception {
-        assertThat(GoSource.parse(ScenarioEditor.TEMPLATE, "untitled.go").name()).isEqualTo("my scenario");
-        assertThat(GoSource.parse(ScenarioEditor.defaultSource(), "spawn.go").name()).isEqualTo("spawn 1000 goroutines");
     }
 }

@@ -1,4 +1,4 @@
-package org.gmplab.editor;
+package org.gmplab.controls;
 
 import java.util.Collection;
 import java.util.Collections;
@@ -10,12 +10,13 @@ import org.fxmisc.richtext.model.StyleSpans;
 import org.fxmisc.richtext.model.StyleSpansBuilder;
 
 /**
- * The CSS classes of Go source in the editor: keywords, comments and strings, and the error mark. A pure
+ * The CSS classes of Go source in the editor and the program pane: keywords, comments and strings, and the
+ * editor's error mark. A pure
  * function of the text and the error's position, so it is cheap to recompute on every keystroke (a regular
  * expression over the text; no parsing).
  */
-final class GoStyles {
-    static final String KEYWORD = "go-keyword", COMMENT = "go-comment", STRING = "go-string", ERROR = "go-error";
+public final class GoStyles {
+    public static final String KEYWORD = "go-keyword", COMMENT = "go-comment", STRING = "go-string", ERROR = "go-error";
 
     private static final Pattern TOKENS = Pattern.compile(
             "(?<COMMENT>//[^\\n]*|/\\*(?s:.*?)(?:\\*/|\\z))"
@@ -24,8 +25,8 @@ final class GoStyles {
             + "|import|interface|map|package|range|return|select|struct|switch|type|var)\\b)");
 
     /** The characters [from, to) of the text that the error underline covers (may be empty). */
-    record Mark(int from, int to) {
-        Mark {
+    public record Mark(int from, int to) {
+        public Mark {
             if (from < 0 || to < from) throw new IllegalArgumentException("bad mark " + from + ".." + to);
         }
     }
@@ -37,7 +38,7 @@ final class GoStyles {
      * or number, else one character); at the end of a line or on blanks, the line's text; on an empty
      * line, nothing (the line number still shows the error). Null if the line is past the end.
      */
-    static Mark mark(String text, int line, int col) {
+    public static Mark mark(String text, int line, int col) {
         if (line < 1) return null;
         int start = 0;
         for (int i = 1; i < line; i++) {
@@ -63,7 +64,7 @@ final class GoStyles {
     private static boolean word(char c) { return Character.isLetterOrDigit(c) || c == '_' || c == '.'; }
 
     /** The style spans of the whole text: syntax classes, with {@link #ERROR} added over {@code error} if not null. */
-    static StyleSpans<Collection<String>> compute(String text, Mark error) {
+    public static StyleSpans<Collection<String>> compute(String text, Mark error) {
         StyleSpansBuilder<Collection<String>> b = new StyleSpansBuilder<>();
         Matcher m = TOKENS.matcher(text);
         int last = 0;

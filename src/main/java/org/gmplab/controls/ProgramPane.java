@@ -1,0 +1,127 @@
+package org.gmplab.controls;
+
+import java.util.List;
+import java.util.Objects;
+
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import org.fxmisc.flowless.VirtualizedScrollPane;
+import org.fxmisc.richtext.CodeArea;
+import org.gmplab.model.GmpModel;
+import org.gmplab.scenario.Listing;
+import org.gmplab.scenario.Scenario;
+
+/**
+ * The program beside the picture, read-only, as Python Tutor shows it: the scenario's Go source (a JSON
+ * scenario as the Go it stands for), with the running Gs' lines highlighted and each goroutine's tag in the
+ * margin of its line (runnable, waiting, in a system call), so a step shows which {@code go} statement or
+ * {@code <-ch} made it happen. It follows the model only — the scenario and the moment shown — so stepping,
+ * stepping back and jumps on the timeline move the marks in the same pulse as the canvas. FX thread only.
+ */
+public final class ProgramPane extends VBox {
+    /** The tags a line shows before a "+N" stands for the rest. */
+    static final int MAX_TAGS = 3;
+    /** The paragraph style of a line a running G is at ({@code program.css}). */
+    static final String RUNNING_LINE = "running-line";
+
+    final CodeArea area = new CodeArea();
+    private final Label title = new Label();
+    private final Label legend = new Label();
+    private String text;                          // the listing shown, or null
+    private ProgramMarks marks = ProgramMarks.NONE;
+
+    public ProgramPane(GmpModel model) {
+        setId("programPane");
+        getStylesheets().add(ProgramPane.class.getResource("program.css").toExternalForm());
+        area.setId("programText");
+        area.getStyleClass().addAll("go-code", "program-code");
+        area.setEditable(false);
+        area.getProperties().put(ControlsPane.TYPES_TEXT, Boolean.FALSE);   // read-only: the one-key shortcuts stay the window's
+        title.setId("programTitle");
+        title.getStyleClass().add("program-title");
+        legend.getStyleClass().add("program-legend");
+        legend.setWrapText(true);
+        // in the window's language, also when the pane joins the window after the language changed (the lesson player)
+        Words.dynamic(title, () -> title.setText(Words.get("Program")));
+        Words.dynamic(legend, () -> legend.setText(Words.get("highlighted: a running G's line · tags: where each G is")));
+        VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(area);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        VBox head = new VBox(0, title, legend);
+        head.setPadding(new Insets(2, 6, 2, 6));
+        getChildren().addAll(head, scroll);
+        setMinHeight(120);
+        model.scenarioProperty().addListener((o, a, sc) -> showScenario(sc));
+        model.snapshotProperty().addListener((o, a, s) -> showMarks(ProgramMarks.of(s)));
+        showScenario(model.scenarioProperty().get());
+        showMarks(ProgramMarks.of(model.getSnapshot()));
+    }
+
+    /** The listing's text shown ("" before the first scenario). */
+    public String text() { return text == null ? "" : text; }
+
+    /** The marks shown. */
+    public ProgramMarks marks() { return marks; }
+
+    private void showScenario(Scenario sc) {
+        String t = sc == null ? "" : Listing.of(sc.program()).text();
+        if (Objects.equals(t, text)) return;   // the same program (another seed or GOMAXPROCS): marks stay right
+        text = t;
+        area.replaceText(t);
+        if (!t.isEmpty()) area.setStyleSpans(0, GoStyles.compute(t, null));
+        ProgramMarks m = marks;
+        marks = ProgramMarks.NONE;
+        showMarks(m);
+    }
+
+    private void showMarks(ProgramMarks m) {
+        if (m.equals(marks)) return;   // a moment with the same marks: nothing to redraw
+        ProgramMarks was = marks;
+        marks = m;
+        int lines = area.getParagraphs().size();
+        for (int line : was.running()) if (line <= lines && !m.running().contains(line)) area.setParagraphStyle(line - 1, List.of());
+        for (int line : m.running()) if (line <= lines) area.setParagraphStyle(line - 1, List.of(RUNNING_LINE));
+        // a new factory redraws the visible margins (RichTextFX creates them per paragraph shown)
+        area.setParagraphGraphicFactory(i -> margin(i + 1, m));
+        if (!m.running().isEmpty() && !m.running().equals(was.running()) && m.running().first() <= lines)
+            area.showParagraphInViewport(m.running().first() - 1);
+    }
+
+    /** A line's margin: its number, then its goroutines' tags (a fixed width, so the code does not move). */
+    private static Node margin(int line, ProgramMarks m) {
+        Label number = new Label(String.format("%3d", line));
+        number.getStyleClass().add("lineno");
+        HBox tags = new HBox(2);
+        tags.getStyleClass().add("g-tags");
+        tags.setAlignment(Pos.CENTER_RIGHT);
+        List<ProgramMarks.Tag> all = m.tags(line);
+        for (int i = 0; i < all.size() && i < MAX_TAGS; i++) tags.getChildren().add(tag(all.get(i)));
+        if (all.size() > MAX_TAGS) {
+            Label more = new Label("+" + (all.size() - MAX_TAGS));
+            more.getStyleClass().addAll("g-tag", "g-more");
+            StringBuilder who = new StringBuilder();
+            for (ProgramMarks.Tag t : all.subList(MAX_TAGS, all.size())) who.append(who.length() > 0 ? ", " : "").append(t.label());
+            more.setTooltip(new Tooltip(who.toString()));
+            tags.getChildren().add(more);
+        }
+        HBox box = new HBox(4, number, tags);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add(m.running().contains(line) ? "margin-running" : "margin");
+        return box;
+    }
+
+    private static Label tag(ProgramMarks.Tag t) {
+        Label l = new Label(t.label());
+        l.setId("programTag-" + t.label());
+        l.getStyleClass().addAll("g-tag", "g-" + t.kind().name().toLowerCase(java.util.Locale.ROOT));
+        String words = Words.get(t.kind().words);
+        l.setTooltip(new Tooltip(t.label() + " " + words + (t.waitReason().isEmpty() ? "" : ": " + t.waitReason())));
+        return l;
+    }
+}

@@ -46,14 +46,17 @@ public final class GmpLabApp extends Application {
     public void start(Stage stage) throws Exception {
         List<String> args = getParameters().getUnnamed();
         String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
-        Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
+        Path trace = args.isEmpty() || !Launcher.traceName(args.get(0)) ? null : Path.of(args.get(0));
+        Scenario sc = args.isEmpty() || trace != null ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
         driver = c.driver;
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
-        if (!args.isEmpty()) {
+        if (trace != null) {   // a real Go run: walked as a run, its queues unknown
+            c.editor.openRealTrace(trace);
+        } else if (!args.isEmpty()) {
             Path file = Path.of(args.get(0));
             if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".go")) {
                 c.editor.startWith(org.gmplab.scenario.ScenarioJson.readText(file), file, null);
@@ -129,7 +132,11 @@ public final class GmpLabApp extends Application {
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
         org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(driver);
-        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        javafx.scene.control.Button realTrace = new javafx.scene.control.Button("Real Go…");
+        realTrace.setId("openRealTrace");
+        realTrace.setTooltip(new Tooltip("Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run"));
+        realTrace.setOnAction(e -> editor.openRealTrace());
+        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());

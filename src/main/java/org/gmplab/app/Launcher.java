@@ -14,7 +14,9 @@ import org.gmplab.cli.Main;
 /**
  * The jar's main class. It does not extend {@code javafx.application.Application}, so that a plain
  * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
- * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it; either may
+ * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it, and on a real
+ * Go run's execution trace ({@code .trace}, {@code .out}; or {@code import TRACE --window}) it opens the
+ * window walking that run; either may
  * follow {@code --lessons DIR}, the folder of lessons to use instead of the bundled ones. With any other
  * arguments it runs the headless command line.
  */
@@ -60,6 +62,12 @@ public final class Launcher {
         }
     }
 
+    /** A real Go run's execution trace, by its name: {@code .trace}, or {@code .out} as {@code go test -trace} often names it. */
+    static boolean traceName(String a) {
+        String s = a.toLowerCase(Locale.ROOT);
+        return s.endsWith(".trace") || s.endsWith(".out");
+    }
+
     private static boolean scenarioName(String a) {
         String s = a.toLowerCase(Locale.ROOT);
         return s.endsWith(".go") || s.endsWith(".json");
@@ -81,9 +89,15 @@ public final class Launcher {
             out.add("--lessons=" + rest.get(1));
             rest = rest.subList(2, rest.size());
         }
+        // gmplab import TRACE --window: the real run in the window rather than its summary
+        if (out.isEmpty() && rest.size() == 3 && rest.get(0).equals("import") && rest.contains("--window")) {
+            rest = new ArrayList<>(rest.subList(1, 3));
+            rest.remove("--window");
+            return Files.isRegularFile(Path.of(rest.get(0))) ? new String[] {rest.get(0)} : null;
+        }
         if (rest.size() > 1) return null;
         if (rest.size() == 1) {
-            if (!scenarioName(rest.get(0)) || !Files.isRegularFile(Path.of(rest.get(0)))) return null;
+            if (!(scenarioName(rest.get(0)) || traceName(rest.get(0))) || !Files.isRegularFile(Path.of(rest.get(0)))) return null;
             out.add(rest.get(0));
         }
         return out.toArray(String[]::new);

@@ -46,6 +46,10 @@ public final class GmpLabApp extends Application {
     public void start(Stage stage) throws Exception {
         List<String> args = getParameters().getUnnamed();
         String lessonsDir = getParameters().getNamed().get("lessons");   // --lessons DIR (see Launcher)
+        if (args.size() == 2) {   // a scenario beside a real Go run of the same program
+            sideBySide(stage, Path.of(args.get(0)), Path.of(args.get(1)));
+            return;
+        }
         Path trace = args.isEmpty() || !Launcher.traceName(args.get(0)) ? null : Path.of(args.get(0));
         Scenario sc = args.isEmpty() || trace != null ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
@@ -83,6 +87,34 @@ public final class GmpLabApp extends Application {
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
         stage.show();
+    }
+
+    /**
+     * The window of a scenario beside a real Go run of the same program ({@link SideBySidePane}): both runs are read
+     * off the FX thread, the window says so meanwhile; a trace that cannot be read is its one line.
+     */
+    static void sideBySide(Stage stage, Path scenario, Path trace) throws ScenarioException {
+        Scenario sc = org.gmplab.scenario.gosrc.ScenarioFiles.load(scenario);
+        BorderPane root = new BorderPane(new Label("Reading " + trace.getFileName() + " and running " + sc.name() + " to its end…"));
+        Scene scene = new Scene(root, 1280, 960);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setTitle("GMP Lab — " + sc.name() + " beside the real Go run " + trace.getFileName());
+        stage.setScene(scene);
+        stage.show();
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return SideBySidePane.compute(sc, org.gmplab.gotrace.RealRun.read(trace, null));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(trace + ": " + e.getMessage(), e);
+            }
+        }).whenCompleteAsync((runs, failed) -> {
+            if (failed != null) {
+                Throwable why = failed.getCause() != null ? failed.getCause() : failed;
+                root.setCenter(new Label(why.getMessage()));
+            } else {
+                root.setCenter(new SideBySidePane(runs));
+            }
+        }, javafx.application.Platform::runLater);
     }
 
     /** The parts of the window, for tests that mount the same content. */

@@ -16,7 +16,7 @@ import org.gmplab.cli.Main;
  * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
  * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it, and on a real
  * Go run's execution trace ({@code .trace}, {@code .out}; or {@code import TRACE --window}) it opens the
- * window walking that run; either may
+ * window walking that run; with a scenario and a trace, the two side by side ({@link SideBySidePane}); either may
  * follow {@code --lessons DIR}, the folder of lessons to use instead of the bundled ones. With any other
  * arguments it runs the headless command line.
  */
@@ -58,7 +58,7 @@ public final class Launcher {
                             + String.join(" ", List.of(args).subList(2, args.length))));
             System.exit(Main.BAD_INPUT);
         } else {
-            Main.main(args, ScreenshotCommand.class);   // a class: its model is built only if it is the command run
+            Main.main(args, ScreenshotCommand.class, RealCommand.class);   // a class: its model is built only if it is the command run
         }
     }
 
@@ -94,6 +94,12 @@ public final class Launcher {
             rest = new ArrayList<>(rest.subList(1, 3));
             rest.remove("--window");
             return Files.isRegularFile(Path.of(rest.get(0))) ? new String[] {rest.get(0)} : null;
+        }
+        // a scenario and a real Go run of the same program, side by side
+        if (rest.size() == 2 && scenarioName(rest.get(0)) && traceName(rest.get(1))
+                && Files.isRegularFile(Path.of(rest.get(0))) && Files.isRegularFile(Path.of(rest.get(1)))) {
+            out.addAll(rest);
+            return out.toArray(String[]::new);
         }
         if (rest.size() > 1) return null;
         if (rest.size() == 1) {

@@ -94,7 +94,11 @@ public final class GmpLabApp extends Application {
      * off the FX thread, the window says so meanwhile; a trace that cannot be read is its one line.
      */
     static void sideBySide(Stage stage, Path scenario, Path trace) throws ScenarioException {
-        Scenario sc = org.gmplab.scenario.gosrc.ScenarioFiles.load(scenario);
+        sideBySide(stage, org.gmplab.scenario.gosrc.ScenarioFiles.load(scenario), trace);
+    }
+
+    /** The window of {@code sc} beside the real Go run in {@code trace}. */
+    static void sideBySide(Stage stage, Scenario sc, Path trace) {
         BorderPane root = new BorderPane(new Label("Reading " + trace.getFileName() + " and running " + sc.name() + " to its end…"));
         Scene scene = new Scene(root, 1280, 960);
         scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
@@ -113,6 +117,46 @@ public final class GmpLabApp extends Application {
                 root.setCenter(new Label(why.getMessage()));
             } else {
                 root.setCenter(new SideBySidePane(runs));
+            }
+        }, javafx.application.Platform::runLater);
+    }
+
+    /**
+     * "Run with real Go": the editor's program built and run as a real Go program with a trace ({@link RealCommand}),
+     * at the GOMAXPROCS of the run shown, off the FX thread, then shown beside the engine's run in a window of its
+     * own. Without Go on PATH, or when the build or run fails, the one line is the window's error.
+     */
+    static void runWithRealGo(ScenarioEditor editor, Driver driver) {
+        String source = editor.text();
+        Scenario sc;
+        try {
+            sc = org.gmplab.scenario.gosrc.GoSource.parse(source, "editor.go");
+        } catch (RuntimeException | ScenarioException ex) {
+            driver.model().refuse("Run with real Go: the program does not compile: " + ex.getMessage().lines().findFirst().orElse(""));
+            return;
+        }
+        Path go = RealCommand.onPath("go");
+        if (go == null) { driver.model().refuse(RealCommand.noGo(editor.path() == null ? "SCENARIO.go" : editor.path().toString())); return; }
+        int procs = driver.model().getSnapshot() == null ? sc.gomaxprocs() : Math.max(1, driver.model().getSnapshot().gomaxprocs());
+        driver.model().refuse("Run with real Go: building and running " + sc.name() + " at GOMAXPROCS " + procs + "…");
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                Path dir = java.nio.file.Files.createTempDirectory("gmplab-real");
+                return RealCommand.buildAndRun(source, "editor.go", procs, go, dir, 100);
+            } catch (IOException | InterruptedException ex) {
+                throw new java.util.concurrent.CompletionException(ex);
+            }
+        }).whenCompleteAsync((trace, failed) -> {
+            if (failed != null) {
+                Throwable why = failed.getCause() != null ? failed.getCause() : failed;
+                driver.model().refuse("Run with real Go: " + why.getMessage());
+                return;
+            }
+            driver.model().refuse("");
+            try {
+                sideBySide(new Stage(), sc.withGomaxprocs(procs), trace);
+            } catch (RuntimeException ex) {
+                driver.model().refuse("Run with real Go: " + ex.getMessage());
             }
         }, javafx.application.Platform::runLater);
     }
@@ -168,7 +212,11 @@ public final class GmpLabApp extends Application {
         realTrace.setId("openRealTrace");
         realTrace.setTooltip(new Tooltip("Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run"));
         realTrace.setOnAction(e -> editor.openRealTrace());
-        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, lessons, presenterButton, helpButton);
+        javafx.scene.control.Button runReal = new javafx.scene.control.Button("Run with real Go");
+        runReal.setId("runRealGo");
+        runReal.setTooltip(new Tooltip("Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run"));
+        runReal.setOnAction(e -> runWithRealGo(editor, driver));
+        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         helpButton.setOnAction(e -> pane.toggleHelp());

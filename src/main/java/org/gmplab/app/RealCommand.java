@@ -70,26 +70,13 @@ public final class RealCommand implements Callable<Integer> {
             throw new Main.BadInput("--gomaxprocs must be between " + Scenario.MIN_PROCS + " and " + Scenario.MAX_PROCS + ", got " + procs);
         Path goCmd = go != null ? go : onPath("go");
         if (goCmd == null || !Files.isExecutable(goCmd))
-            throw new Main.BadInput((go != null ? go + " is not an executable go command" : "no Go toolchain: go is not on PATH")
-                    + "; install Go (https://go.dev/dl/) or build the trace elsewhere as docs/real-go.md says, then: gmplab "
-                    + scenario + " TRACE");
+            throw new Main.BadInput(go != null ? go + " is not an executable go command; install Go (https://go.dev/dl/) or build the trace "
+                    + "elsewhere as docs/real-go.md says, then: gmplab " + scenario + " TRACE" : noGo(scenario.toString()));
         String source = Files.readString(scenario, StandardCharsets.UTF_8);
-        Matcher m = MAIN.matcher(source);
-        if (!m.find()) throw new Main.BadInput(scenario + ": no func main() to wrap");
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("gmplab-real");
-        Files.writeString(dir.resolve("main.go"), m.replaceFirst("func realMain()"), StandardCharsets.UTF_8);
-        copy("intrinsics.go", dir);
-        copy("trace_main.go", dir);
-        Path prog = dir.resolve("prog"), trace = dir.resolve("real.trace"), sched = dir.resolve("schedtrace.txt");
+        Path trace = buildAndRun(source, scenario.getFileName().toString(), procs, goCmd, dir, schedtrace);
+        Path sched = dir.resolve("schedtrace.txt");
         String name = scenario.getFileName().toString().replaceFirst("\\.go$", "");
-        exec(dir, List.of(goCmd.toString(), "build", "-o", prog.toString(), "main.go", "intrinsics.go", "trace_main.go"), "go build");
-        ProcessBuilder pb = new ProcessBuilder(prog.toString()).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(sched.toFile());
-        pb.environment().put("TRACE_OUT", trace.toString());
-        pb.environment().put("GOMAXPROCS", Integer.toString(procs));
-        pb.environment().put("GODEBUG", "schedtrace=" + schedtrace + ",scheddetail=1");
-        int rc = pb.start().waitFor();
-        if (rc != 0) throw new Main.BadInput(name + " exited with code " + rc + " (its output: " + sched + ")");
         RealRun run;
         try {
             run = RealRun.read(trace, null);
@@ -115,6 +102,38 @@ public final class RealCommand implements Callable<Integer> {
         }
         javafx.application.Application.launch(GmpLabApp.class, shown.toString(), trace.toString());
         return 0;
+    }
+
+    /**
+     * Builds the Go scenario {@code source} (from the file {@code name}) in {@code dir} with its intrinsics and the
+     * tracing main, runs it at GOMAXPROCS {@code procs} with {@code GODEBUG=schedtrace=…,scheddetail=1} (its output
+     * in {@code dir/schedtrace.txt}) and returns the trace it wrote ({@code dir/real.trace}). Any thread; blocks.
+     *
+     * @throws Main.BadInput one line: no main to wrap, the build failed (its first lines), the program failed
+     */
+    static Path buildAndRun(String source, String name, int procs, Path goCmd, Path dir, int schedtraceMs)
+            throws IOException, InterruptedException {
+        Matcher m = MAIN.matcher(source);
+        if (!m.find()) throw new Main.BadInput(name + ": no func main() to wrap");
+        Files.writeString(dir.resolve("main.go"), m.replaceFirst("func realMain()"), StandardCharsets.UTF_8);
+        copy("intrinsics.go", dir);
+        copy("trace_main.go", dir);
+        Path prog = dir.resolve("prog"), trace = dir.resolve("real.trace"), sched = dir.resolve("schedtrace.txt");
+        exec(dir, List.of(goCmd.toString(), "build", "-o", prog.toString(), "main.go", "intrinsics.go", "trace_main.go"), "go build");
+        ProcessBuilder pb = new ProcessBuilder(prog.toString()).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(sched.toFile());
+        pb.environment().put("TRACE_OUT", trace.toString());
+        pb.environment().put("GOMAXPROCS", Integer.toString(procs));
+        pb.environment().put("GODEBUG", "schedtrace=" + schedtraceMs + ",scheddetail=1");
+        int rc = pb.start().waitFor();
+        if (rc != 0) throw new Main.BadInput(name + " exited with code " + rc + " (its output: " + sched + ")");
+        return trace;
+    }
+
+    /** The line said when there is no Go toolchain, naming what to do instead. */
+    static String noGo(String scenario) {
+        return "no Go toolchain: go is not on PATH; install Go (https://go.dev/dl/) or build the trace elsewhere as docs/real-go.md says, then: gmplab "
+                + scenario + " TRACE";
     }
 
     private static void copy(String resource, Path dir) throws IOException {

@@ -46,6 +46,10 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Immutable once read; {@link #snapshot} and {@link #event} may be called from any thread.
  */
 public final class RealRun {
+    /** GOMAXPROCS in a ProcsChange's detail (Go prints {@code Value=Uint64(4)}); capped, as a corrupt one could be anything. */
+    private static final java.util.regex.Pattern PROCS = java.util.regex.Pattern.compile("Uint64\\((\\d{1,9})\\)");
+    private static final long MAX_PROCS = 1 << 20;
+
     /** A copy of the state is kept every this many positions. */
     static final int KEY_FRAME = 256;
 
@@ -114,8 +118,10 @@ public final class RealRun {
         RunState state = new RunState();
         long start = -1, created = 0, migrations = 0, retakes = 0, syscalls = 0, gomaxprocs = 0;
         for (GoEvent e; (e = r.next()) != null; ) {
-            if (e.name().equals("ProcsChange") && e.detail() != null)
-                gomaxprocs = Long.parseUnsignedLong(e.detail().replaceAll(".*Uint64\\((\\d+)\\).*", "$1"));
+            if (e.name().equals("ProcsChange") && e.detail() != null) {
+                java.util.regex.Matcher n = PROCS.matcher(e.detail());
+                if (n.find()) gomaxprocs = Math.min(MAX_PROCS, Long.parseLong(n.group(1)));
+            }
             if (e.kind() != GoEvent.Kind.STATE_TRANSITION) continue;
             if (start < 0) start = e.time();
             boolean status = e.transition() instanceof GoTransition t ? t.from() == GoState.UNDETERMINED

@@ -50,4 +50,18 @@ class RealCommandTest {
         String src = Files.readString(Path.of("scenarios/spawn.go"));
         assertThat(RealCommand.MAIN.matcher(src).replaceFirst("func realMain()")).contains("func realMain() {").doesNotContain("func main()");
     }
+
+    @Test
+    void aTraceOpensTheWindowOnItAndAScenarioWithATraceSideBySide() {
+        String trace = "src/test/resources/gotrace/a_spawn1000.p2.trace";
+        assertThat(Launcher.windowArgs(new String[] {trace})).containsExactly(trace);
+        assertThat(Launcher.windowArgs(new String[] {"import", trace, "--window"})).containsExactly(trace);
+        assertThat(Launcher.windowArgs(new String[] {"import", trace})).isNull();   // the summary, printed
+        assertThat(Launcher.windowArgs(new String[] {"scenarios/spawn.go", trace})).containsExactly("scenarios/spawn.go", trace);
+        assertThat(Launcher.windowArgs(new String[] {"import", "nope.trace", "--window"})).isNull();
+        StringWriter err = new StringWriter();
+        int rc = Main.execute(new String[] {"import", "nope.trace", "--window"}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(rc).isEqualTo(Main.BAD_INPUT);
+        assertThat(err.toString().strip()).isEqualTo("gmplab: nope.trace: no such file");
+    }
 }

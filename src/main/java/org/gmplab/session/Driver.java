@@ -143,6 +143,8 @@ public final class Driver implements AutoCloseable {
     public GmpModel model() { return model; }
     /** The scenario being run (immutable; any thread). */
     public org.gmplab.scenario.Scenario scenario() { return history.scenario(); }
+    /** Whether the run shown is a real Go run read from its trace, which cannot be run again under other rules (any thread). */
+    public boolean showsRealRun() { return history.real(); }
     /** The position of the start of the run. */
     public long start() { return start; }
     /** Each pulse (FX thread): shows whether a command has been running for more than a moment, and how far it got. */

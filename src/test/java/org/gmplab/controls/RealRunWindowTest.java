@@ -61,6 +61,9 @@ class RealRunWindowTest {
         assertThat(c.model().scenarioProperty().get().name()).isEqualTo("real Go: a_spawn1000.p2.trace");
         assertThat(c.model().getSnapshot()).isEqualTo(run.snapshot(0));
         assertThat(c.model().endProperty().get()).isEqualTo(run.end());
+        // the Go version choice has nothing to choose for a real run
+        GoVersionChoice go = new GoVersionChoice(c);
+        assertThat(go.isDisabled()).isTrue();
         // when → is clicked three times
         for (int i = 0; i < 3; i++) robot.clickOn("#stepEvent");
         settle();

@@ -14,16 +14,16 @@ shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme projector -o scree
 shot scenarios/spawn1000.json --gomaxprocs 4 --at 400 --theme dark -o screenshots/dark.png
 shot scenarios/spawn1000.json --gomaxprocs 16 --at 2000 --theme light --size 1920x1080 -o screenshots/sixteen-ps.png
 # The lesson player in Chinese: rendered by a test-side helper (the player is not part of the `screenshot` command).
-mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot="$PWD/screenshots/lesson-zh.png"
+mvn -B -q test -Dtest=LessonScreenshots -Dgmplab.lessonShot="$PWD/screenshots/lesson-zh.png"
 # The whole window (canvas and controls) cannot be drawn by the canvas-only screenshot command: a TestFX
 # test renders the scene under Monocle, and the picture is copied here.
-mvn -B -q test -Dtest=WindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+mvn -B -q test -Dtest=WindowScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-controls.png screenshots/window-controls.png
 cp target/screenshots/window-zh.png screenshots/window-zh.png
-mvn -B -q test -Dtest=EditorScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+mvn -B -q test -Dtest=EditorScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
-# The window in live mode, paused (the same way, by LiveWindowScreenshotTest).
-mvn -B -q test -Dtest=LiveWindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+# The window in live mode, paused (the same way, by LiveWindowScreenshots).
+mvn -B -q test -Dtest=LiveWindowScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png
 # A scenario beside the real Go run of the same program (spawn at 2 and 4 Ps, syscall at 2), by SideBySideTest.
 mvn -B -q test -Dtest=SideBySideTest -Dsurefire.failIfNoSpecifiedTests=false

@@ -161,9 +161,9 @@ public final class GmpLabApp extends Application {
         }, javafx.application.Platform::runLater);
     }
 
-    /** The parts of the window, for tests that mount the same content. */
-    record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
-                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle) {}
+    /** The parts of the window, for tests and the frame-rate bench ({@code bench.WindowFpsBench}) that mount the same content. */
+    public record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
+                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, javafx.beans.property.ReadOnlyBooleanProperty presenting) {}
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
     static String title(Scenario sc) { return "GMP Lab — " + sc.name() + " (Go " + sc.goRelease() + ")"; }
@@ -172,7 +172,7 @@ public final class GmpLabApp extends Application {
      * Mounts the canvas with the controls (transport over a {@link History}, event log, schedtrace,
      * breakpoints, inject, assumptions) into {@code root}.
      */
-    static Content content(BorderPane root, SchedulerView view, Scenario sc) {
+    public static Content content(BorderPane root, SchedulerView view, Scenario sc) {
         view.setCaption(sc.name());
         Driver driver = new Driver(new History(sc));
         driver.model().scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
@@ -222,19 +222,19 @@ public final class GmpLabApp extends Application {
         helpButton.setOnAction(e -> pane.toggleHelp());
         view.setAnimationMillis(150);
         String[] before = {"light"};
-        boolean[] presenting = {false};
+        javafx.beans.property.ReadOnlyBooleanWrapper presenting = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
         // the root's style: larger type in presenter mode, the bundled CJK font in Chinese
-        Runnable restyle = () -> root.setStyle((presenting[0] ? "-fx-font-size: 18px;" : "")
+        Runnable restyle = () -> root.setStyle((presenting.get() ? "-fx-font-size: 18px;" : "")
                 + (Words.language() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : ""));
         pane.onPresenter(() -> {
-            boolean on = !"projector".equals(theme.getValue()) || !presenting[0];
+            boolean on = !"projector".equals(theme.getValue()) || !presenting.get();
             if (on) {
                 before[0] = "projector".equals(theme.getValue()) ? before[0] : theme.getValue();
                 theme.setValue("projector");
             } else {
                 theme.setValue(before[0]);
             }
-            presenting[0] = on;
+            presenting.set(on);
             restyle.run();
         });
         // the whole window speaks the chosen language (kept alive by the root, which holds the listener)
@@ -250,7 +250,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(driver, theme, pane, lessons, editor, editorToggle);
+        return new Content(driver, theme, pane, lessons, editor, editorToggle, presenting.getReadOnlyProperty());
     }
 
     /**
@@ -262,6 +262,7 @@ public final class GmpLabApp extends Application {
         TransportScreen screen = new TransportScreen(c.driver, c.pane, view, () -> p[0].drivingNote());
         LessonPlayer player = p[0] = new LessonPlayer(view, dir, progress, screen);
         Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
+        player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
         c.lessons.selectedProperty().addListener((o, was, on) -> {
             root.setRight(on ? player : null);
             if (!on) screen.release();   // hidden lessons do not hold the controls

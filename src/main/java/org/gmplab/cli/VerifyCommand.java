@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code gmplab verify lessons/}: runs every lesson headless and checks every step; with no path, the lessons
  * the window would show. {@code gmplab verify homework/} grades exercises: per exercise, which checks pass and
- * which do not yet, with what the run shows instead.
+ * which do not yet, with what the run shows instead. {@code lessons/} and {@code homework/}, named where no such
+ * folder is, are the ones the program carries (as the window finds its lessons), so both work from anywhere.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Run lessons headless and check every step; exit 1 naming the lesson, step and failed check.",
@@ -30,10 +31,12 @@ import picocli.CommandLine.Parameters;
 final class VerifyCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "PATH", arity = "0..*", description = "lesson or homework files, or folders of them; "
-            + "default: ./lessons, else lessons/ beside the jar, else the lessons bundled with GMP Lab")
+            + "default: ./lessons, else lessons/ beside the jar, else the lessons bundled with GMP Lab "
+            + "(with --solutions: the homework, found the same way); lessons/ or homework/ where there is none: the bundled one")
     List<Path> paths = new ArrayList<>();
 
-    @Option(names = "--solutions", description = "grade each homework with its reference solution instead of the scenario you edit")
+    @Option(names = "--solutions", description = "grade each homework with its reference solution instead of the scenario you edit; "
+            + "default folder: the homework")
     boolean solutions;
 
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -42,16 +45,24 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<Path> files = new ArrayList<>();
-        if (paths.isEmpty()) {
-            paths.add(Folders.lessons(null));
-            out.println("lessons in " + Folders.describe(paths.get(0)));
-        }
-        for (Path p : paths) {
+        boolean defaulted = paths.isEmpty();
+        if (defaulted) paths.add(Path.of(solutions ? Folders.HOMEWORK : Folders.LESSONS));
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
+            String name = p.normalize().toString();
+            if ((defaulted || !Files.exists(p)) && (name.equals(Folders.LESSONS) || name.equals(Folders.HOMEWORK))) {
+                // the working directory's, else the one beside the jar, else the bundled one
+                p = Folders.named(name);
+                paths.set(i, p);
+                out.println(name + " in " + Folders.describe(p));
+            }
             if (Files.isDirectory(p)) {
                 try {
                     files.addAll(LessonLoader.files(p));
                 } catch (IOException e) {
                     throw new Main.BadInput(p + ": cannot list: " + e.getMessage());
+                } catch (ScenarioException e) {
+                    throw new Main.BadInput(e.getMessage());
                 }
             } else if (Files.exists(p)) {
                 files.add(p);

@@ -51,6 +51,7 @@ public final class ControlsPane extends StackPane {
             "P           laser pointer over the canvas (on / off)",
             "L           show / hide the lessons",
             "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
+            "N           in a lesson, presenter mode: the teacher notes",
             "Ctrl+Enter  run the editor's program (Editor shown)",
             "Ctrl+S      save the editor's text (Ctrl+Shift+S: save as)",
             "Ctrl+O      open a scenario or session file (Editor shown)",

@@ -81,6 +81,7 @@ public final class Engine implements AutoCloseable {
     private final Checks checks;
     private final AtomicReference<Outcome> outcome = new AtomicReference<>();
     private final CountDownLatch ended = new CountDownLatch(1);
+    /** Called on each M's thread as a G exits; set by the caller after {@code live()} returns, so volatile (read per exit). */
     private volatile LongConsumer onGoexit;
 
     // Step mode only (touched by the token holder or the controller between turns).

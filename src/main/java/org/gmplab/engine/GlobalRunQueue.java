@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class GlobalRunQueue {
     private final ReentrantLock lock;
     private Goroutine head, tail;
+    /** Written under sched.lock; volatile because {@link #sizeRacy()} reads it without the lock, as Go reads {@code sched.runqsize}. */
     private volatile int runqsize;
 
     /** @param schedLock Go's {@code sched.lock}, which also guards the idle lists */

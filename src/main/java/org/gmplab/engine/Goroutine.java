@@ -10,6 +10,11 @@ import org.gmplab.scenario.Code;
 public final class Goroutine {
     /** Go's goid. Written when the G is (re)created, before it is published to a run queue. */
     long goid;
+    /**
+     * Go's {@code atomicstatus}. Written by the thread that moves the G between states (the M running it, or the
+     * one that readies it); volatile because sysmon, stop-the-world and the views read it from other threads, as Go
+     * reads it with {@code readgstatus}.
+     */
     volatile GStatus status = GStatus.IDLE;
     /** Link for the global run queue and the free lists (Go's {@code schedlink}). Guarded by their lock. */
     Goroutine schedlink;
@@ -52,6 +57,8 @@ public final class Goroutine {
      */
     @SuppressWarnings("unused") private volatile int scan;
 
+    // CAS on selectDone (Go's g.selectDone: the first case to fire wins) and scan (a stop-the-world's claim on a
+    // running G); the fields are volatile so plain reads elsewhere see the last CAS.
     private static final java.lang.invoke.VarHandle SELECT_DONE, SCAN;
     static {
         try {

@@ -15,6 +15,7 @@ import org.gmplab.scenario.CompiledProgram;
 final class Handles {
     private final Object[] globals;
     private final ConcurrentHashMap<Long, Object> made = new ConcurrentHashMap<>();
+    /** The next handle to give out; atomic because any M may make a channel or a mutex while others do too. */
     private final AtomicLong next;
 
     Handles(CompiledProgram program) {

@@ -37,6 +37,7 @@ public final class LiveTurnstile implements Turnstile {
     private volatile boolean shutdown;
     private final Queue<EngineThread> all = new ConcurrentLinkedQueue<>();
 
+    /** A freeze is asked for: running threads stop at their next gate. Written under this; read by any thread at each gate. */
     private volatile boolean frozen;
     private volatile boolean held;  // written under this; read by any thread
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile

@@ -25,6 +25,8 @@ public class Machine extends EngineThread {
     final Interpreter interp;
     final FindRunnable finder;
 
+    // p, nextp, oldp, curg: written by this M's thread, except nextp which startm sets before waking it; volatile
+    // because sysmon (retake), stop-the-world and the views read them from other threads.
     volatile Processor p;        // attached P, or null
     volatile Processor nextp;    // P handed over by whoever woke us (startm)
     volatile Processor oldp;     // the P we had before entering a syscall

@@ -24,6 +24,7 @@ public final class MemoryBudget implements Limit {
     /** Bytes held back for the end of a run that ran out of memory. */
     private static final int RESERVE = 8 << 20;
 
+    /** Freed by whichever thread hit OutOfMemoryError and retaken by the next run's thread: volatile, no lock needed. */
     private static volatile byte[] reserve = new byte[RESERVE];
     private static final List<MemoryPoolMXBean> OLD = ManagementFactory.getMemoryPoolMXBeans().stream()
             .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported() && p.isUsageThresholdSupported())

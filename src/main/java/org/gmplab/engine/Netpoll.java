@@ -148,6 +148,7 @@ final class Netpoll {
             sched.ts.unpark(m, by, sched.wakeLatency(by instanceof Machine mb ? mb : null));
     }
 
+    /** Go's {@code netpollWakeSig}: at most one break of the blocked poller pending, however many threads ask for it. */
     private final java.util.concurrent.atomic.AtomicBoolean breakPending = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** The M blocked in the poller, or null. */

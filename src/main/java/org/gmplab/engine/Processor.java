@@ -20,6 +20,10 @@ public final class Processor {
     final RunQueue runq;
     /** Incremented on every schedule except when the G inherits the slice (runnext). Written by the owner. */
     volatile long schedtick;
+    /**
+     * Incremented when this P's M enters or leaves a system call, or when the P is taken from it; written by the
+     * owner (or the thread that took the P, under sched.lock), read by sysmon without a lock, hence volatile.
+     */
     volatile long syscalltick;
     /** Set by pidleput/pidleget under sched.lock; read without it as Go reads {@code idlepMask}. */
     volatile boolean idle;
@@ -35,6 +39,7 @@ public final class Processor {
     // Go's p.sysmontick: what sysmon saw at its last look. Touched only by sysmon.
     long sysmonSchedtick, sysmonSchedwhen, sysmonSyscalltick, sysmonSyscallwhen;
 
+    // CAS on status: sysmon's retake and stop-the-world move a P out of _Psyscall against its M's exitsyscall.
     private static final java.lang.invoke.VarHandle STATUS;
     static {
         try {
@@ -49,6 +54,7 @@ public final class Processor {
 
     // Local free list of dead Gs (Go's p.gFree). Owner-only; gfreecnt is read racily by schedtrace.
     private Goroutine gFree;
+    // gFreeN: written by the owner; volatile because schedtrace and the views read it from other threads.
     private volatile int gFreeN;
 
     private long goidcache, goidcacheend;

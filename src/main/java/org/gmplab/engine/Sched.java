@@ -43,6 +43,8 @@ public final class Sched {
 
     // Idle Ms (Go's sched.midle, LIFO) and idle Ps (sched.pidle, LIFO). Guarded by lock.
     private Machine midle;
+    // nmidle and npidle are written under lock; read without it (wakep's and checkdead's quick looks, the views),
+    // as Go reads sched.nmidle and sched.npidle atomically.
     volatile int nmidle;
     private Processor pidle;
     final AtomicInteger npidle = new AtomicInteger();
@@ -52,6 +54,7 @@ public final class Sched {
     /** "Someone found work but no idle P to put a spinning M on" (Go 1.21+). */
     final AtomicInteger needspinning = new AtomicInteger();
 
+    /** Go's {@code sched.goidgen}: Ps take goids from it in batches ({@code goidcache}), so it is atomic, not locked. */
     final AtomicLong goidgen = new AtomicLong();
     /** Ms reserved so far (Go's {@code sched.mnext}); written under lock, volatile for the views. */
     private volatile int mnext;
@@ -65,14 +68,18 @@ public final class Sched {
     // Global free list of dead Gs (Go's sched.gFree; we keep every stack, so one list). Guarded by gFreeLock.
     final ReentrantLock gFreeLock = new ReentrantLock();
     Goroutine gFree;
+    // gFreeN: written under gFreeLock; volatile for schedtrace and the views, which read it without the lock.
     volatile int gFreeN;
 
     /** The first {@link #gomaxprocs} Ps; replaced (never changed in place) by procresize. */
     volatile Processor[] allp;
+    // allp and gomaxprocs: replaced only by procresize with the world stopped; volatile so that a thread that
+    // starts afterwards (and the views) sees the new ones.
     volatile int gomaxprocs;
     /** Every P ever made, also those beyond GOMAXPROCS ({@code _Pdead}), for reuse when it grows again. */
     Processor[] allpEver;
     final int runqSize;
+    /** Go's {@code mainStarted}: set once by the main goroutine; read by any M (newproc's wakep) without a lock. */
     volatile boolean mainStarted;
 
     /** Time of the last network poll; 0 while an M is blocked in the poller (Go's {@code sched.lastpoll}). */
@@ -83,10 +90,12 @@ public final class Sched {
     // Stop-the-world (Go's gcwaiting, stopwait, stopnote). stopwait is guarded by lock.
     volatile boolean gcwaiting;
     int stopwait;
+    /** The M stopping the world; set and cleared by it, read under lock by the last M to stop, which wakes it. */
     volatile Machine stopper;
 
     /** sysmon is in deep sleep and wants to be woken by the next syscall (Go's {@code sysmonwait}). */
     volatile boolean sysmonwait;
+    /** Set once when sysmon starts; read by Ms on other threads that wake it ({@code sysmonwait}). */
     volatile Sysmon sysmon;
     /** Ms without a P that are not part of deadlock detection (sysmon). Guarded by lock. */
     int nmsys;
@@ -97,6 +106,7 @@ public final class Sched {
      */
     int nmidlelocked;
 
+    /** Order of timers with the same deadline, across Ps: atomic because each P adds timers on its own M. */
     final AtomicLong timerSeq = new AtomicLong();
     /** Goroutines parked with nothing that could wake them (nil channel, empty select). */
     private final java.util.Set<Goroutine> forever = java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));

@@ -33,6 +33,8 @@ public final class StepTurnstile implements Turnstile {
 
     private volatile EngineThread current;      // token holder; null while the controller holds it
     private volatile boolean controllerTurn;
+    // shutdown: set by whoever ends the run (the controller or the engine's own end); every waiting thread checks it.
+    // controller: the thread that holds the token between runUntil calls, set as each call begins.
     private volatile boolean shutdown;
     private volatile Thread controller;
 

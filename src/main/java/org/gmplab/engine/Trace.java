@@ -16,6 +16,7 @@ import org.gmplab.snapshot.EventKind;
 public final class Trace {
     private final Consumer<Event> sink;
     private final boolean on;
+    /** Events' sequence numbers; atomic because live mode's Ms emit in parallel (step mode: one at a time). */
     private final AtomicLong seq = new AtomicLong();
     private Turnstile ts;
 

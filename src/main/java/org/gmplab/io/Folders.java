@@ -9,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where the program finds its lessons and scenarios, wherever it starts. The jar carries a copy of both
- * folders, so a jar copied to a lab PC (or the installed app) has them; a folder of the same name that the
+ * Where the program finds its lessons, homework and scenarios, wherever it starts. The jar carries a copy of
+ * each folder, so a jar copied to a lab PC (or the installed app) has them; a folder of the same name that the
  * user names, or that sits in the working directory or beside the jar, is taken instead, whole — so a
  * teacher's own lessons replace the bundled ones rather than mixing with them.
  */
 public final class Folders {
-    public static final String LESSONS = "lessons", SCENARIOS = "scenarios";
+    public static final String LESSONS = "lessons", HOMEWORK = "homework", SCENARIOS = "scenarios";
 
     private static FileSystem jar;   // the jar opened as a file system once, for the life of the program
 
@@ -29,6 +29,11 @@ public final class Folders {
     /** The scenarios folder, found the same way as the lessons (the editor opens its file dialogs there). */
     public static Path scenarios() {
         return find(SCENARIOS, Path.of(""), codeSource().getParent());
+    }
+
+    /** The folder {@code name} ({@link #LESSONS}, {@link #HOMEWORK}…), found the same way as the lessons. */
+    public static Path named(String name) {
+        return find(name, Path.of(""), codeSource().getParent());
     }
 
     /** {@code name} in {@code workingDir}, else beside the jar (in {@code jarDir}), else the bundled copy. */

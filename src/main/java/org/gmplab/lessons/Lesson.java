@@ -45,15 +45,22 @@ public record Lesson(String file, String id, Text title, Text summary, String le
      * again from the beginning, before this step, with the lesson's scenario under that scheduler (lesson 17
      * runs one workload under Go 1.0's scheduler, then under G-M-P). {@code nothingChanges} declares that the
      * step's point is that nothing changes; otherwise at least one of its checks must turn from false to true
-     * across the step, so that it checks what the step did and not what was already so.
+     * across the step, so that it checks what the step did and not what was already so. {@code teacher}, if not
+     * null, is the note for whoever leads the class (the answer and a prompt to discuss), shown only in presenter
+     * mode, when asked for: a learner alone never sees it.
      */
     public record Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
-                       Scenario.Scheduler restart, boolean nothingChanges) {
+                       Scenario.Scheduler restart, boolean nothingChanges, Text teacher) {
         public Step {
             Objects.requireNonNull(narration);
             Objects.requireNonNull(until);
             highlight = List.copyOf(highlight);
             checks = List.copyOf(checks);
+        }
+
+        public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz,
+                    Scenario.Scheduler restart, boolean nothingChanges) {
+            this(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, null);
         }
 
         public Step(Text narration, Text deeper, Until until, List<String> highlight, List<Check> checks, Quiz quiz) {

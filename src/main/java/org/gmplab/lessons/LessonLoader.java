@@ -28,10 +28,12 @@ import org.gmplab.snapshot.EventKind;
  */
 public final class LessonLoader {
     public static final int FORMAT = 1;
+    /** The file of a lessons folder that lists its lessons in the order a learner should take them (one file name a line). */
+    public static final String ORDER = "order.txt";
     /** Lesson files bigger than this are refused unread; the shipped ones are about 10 KB. */
     static final long MAX_FILE_BYTES = 1L << 20;
     private static final List<String> TOP = List.of("format", "id", "title", "summary", "level", "minutes", "scenario", "steps", "homework");
-    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges");
+    private static final List<String> STEP = List.of("narration", "deeper", "until", "highlight", "checks", "quiz", "restart", "nothingChanges", "teacher");
     private static final List<String> LEVELS = List.of("beginner", "intermediate", "advanced");
 
     private final String file;
@@ -57,8 +59,42 @@ public final class LessonLoader {
         return new LessonLoader(file, dir).lesson(JsonTree.read(text, file));
     }
 
+    /**
+     * Every lesson file (*.json) in {@code dir}, in the recommended order: first those its {@value #ORDER} names, as
+     * it lists them, then any others by name (a folder without one is simply by name). A line of {@value #ORDER}
+     * that names no lesson file of the folder, or one already listed, is reported as one line naming the line.
+     */
+    public static List<Path> files(Path dir) throws IOException, ScenarioException {
+        List<Path> all = byName(dir);
+        Path order = dir.resolve(ORDER);
+        if (!Files.isRegularFile(order)) return all;
+        String text;
+        try {
+            text = TextFile.read(order, MAX_FILE_BYTES, "a lesson order file");
+        } catch (TextFile.Unreadable e) {
+            throw new ScenarioException(order.toString(), 0, "", e.getMessage());
+        }
+        List<Path> listed = new ArrayList<>();
+        Map<Path, Integer> lineOf = new java.util.HashMap<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String name = lines[i].strip();
+            if (name.isEmpty() || name.startsWith("#")) continue;
+            Path f = all.stream().filter(p -> p.getFileName().toString().equals(name)).findFirst().orElse(null);
+            if (f == null)
+                throw new ScenarioException(order.toString(), i + 1, "", "expected the file name of a lesson in this folder, like "
+                        + (all.isEmpty() ? "01-gmp-who-is-who.json" : all.get(0).getFileName()) + ", got " + JsonTree.quote(name));
+            Integer first = lineOf.putIfAbsent(f, i + 1);
+            if (first != null) throw new ScenarioException(order.toString(), i + 1, "", name + " is listed already, on line " + first);
+            listed.add(f);
+        }
+        List<Path> files = new ArrayList<>(listed);
+        for (Path f : all) if (!lineOf.containsKey(f)) files.add(f);
+        return List.copyOf(files);
+    }
+
     /** Every lesson file (*.json) in {@code dir}, by name. */
-    public static List<Path> files(Path dir) throws IOException {
+    public static List<Path> byName(Path dir) throws IOException {
         try (var s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
@@ -129,7 +165,7 @@ public final class LessonLoader {
         String inside = "expected the path of a scenario file inside the lesson's folder " + folder + ", got " + JsonTree.quote(s.value());
         Path p;
         try {
-            Path given = Path.of(s.value());
+            Path given = folder.getFileSystem().getPath(s.value());   // the lesson's own file system: a bundled lesson is in the jar
             p = folder.resolve(given).normalize();
             if (given.isAbsolute() || !p.startsWith(folder) || p.equals(folder)) throw error(s, inside);
         } catch (InvalidPathException e) {
@@ -164,7 +200,8 @@ public final class LessonLoader {
         Lesson.Quiz quiz = o.members().containsKey("quiz") ? quiz(o.members().get("quiz"), sc) : null;
         Scenario.Scheduler restart = o.members().containsKey("restart") ? sc.scheduler() : null;
         boolean nothingChanges = o.members().containsKey("nothingChanges") && bool(o.members().get("nothingChanges"));
-        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges);
+        Text teacher = o.members().containsKey("teacher") ? text(o.members().get("teacher")) : null;
+        return new Lesson.Step(narration, deeper, until, highlight, checks, quiz, restart, nothingChanges, teacher);
     }
 
     /** A path the lesson names, as the learner finds it: beside the lesson file as it was given. */

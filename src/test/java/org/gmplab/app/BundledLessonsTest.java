@@ -15,6 +15,7 @@ import org.gmplab.io.Folders;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /** The window started from a folder with no lessons in it lists every lesson the program carries. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class BundledLessonsTest {
     @TempDir Path empty;

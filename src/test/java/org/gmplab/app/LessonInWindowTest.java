@@ -15,6 +15,7 @@ import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * lesson checked), locks it while it drives, and "try it yourself" hands the real controls to the learner.
  * Walked with the keyboard alone, as a learner without a mouse would.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LessonInWindowTest {
     SchedulerView view;
@@ -140,6 +142,55 @@ class LessonInWindowTest {
         settle();
         assertThat(content.lessons().isSelected()).isFalse();
         assertThat(content.pane().locked()).isFalse();
+    }
+
+    /** The teacher notes are the presenter's: hidden outside presenter mode (F5), shown there by N or the toggle, hidden again after. */
+    @Test
+    void teacherNotesAreHiddenOutsidePresenterModeAndShownByTheToggleInsideIt(FxRobot robot) throws Exception {
+        settle();
+        robot.clickOn("#lessons");
+        robot.interact(() -> player.open("gmp-who-is-who", 1));   // step 2: a quiz, its note holds the answer
+        settle();
+        String note = player.lesson().steps().get(1).teacher().en();
+        javafx.scene.control.Labeled notes = robot.lookup("#teacherNotes").queryLabeled();
+        javafx.scene.control.ToggleButton toggle = robot.lookup("#teacherToggle").queryAs(javafx.scene.control.ToggleButton.class);
+        // outside presenter mode there is no toggle, and N shows nothing
+        assertThat(content.presenting().get()).isFalse();
+        assertThat(toggle.isVisible()).isFalse();
+        robot.type(KeyCode.N);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notes.isVisible()).isFalse();
+        assertThat(robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Labeled l && l.isVisible() && note.equals(l.getText())).tryQuery()).isEmpty();
+        // F5: presenter mode offers the toggle, the notes still hidden until asked for
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(content.presenting().get()).isTrue();
+        assertThat(toggle.isVisible()).isTrue();
+        assertThat(notes.isVisible()).isFalse();
+        // N shows the step's note; the toggle button hides it; N again shows it
+        robot.type(KeyCode.N);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notes.isVisible()).isTrue();
+        assertThat(notes.getText()).contains(note);
+        assertThat(player.stepRan()).isFalse();   // N answered nothing: the quiz still waits
+        robot.clickOn(toggle);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notes.isVisible()).isFalse();
+        robot.type(KeyCode.N);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notes.isVisible()).isTrue();
+        // leaving presenter mode hides them, and coming back does not show them unasked
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(content.presenting().get()).isFalse();
+        assertThat(notes.isVisible()).isFalse();
+        assertThat(toggle.isVisible()).isFalse();
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(toggle.isVisible()).isTrue();
+        assertThat(notes.isVisible()).isFalse();
+        robot.type(KeyCode.F5);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test

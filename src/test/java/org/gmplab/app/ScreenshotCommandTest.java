@@ -11,11 +11,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 import org.gmplab.cli.Main;
 import org.testfx.api.FxToolkit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gmplab screenshot -o FILE} replaces the file whole, the way every saved file is written. */
+@Tag("ui")
 class ScreenshotCommandTest {
     @TempDir Path dir;
 

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.gmplab.cli.Main;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it finds its bundled lessons, and a window it cannot open is one line and exit code 2, never a stack trace.
  * JavaFX is put on the module path, as the installed app's runtime has it (and {@code mvn javafx:run}).
  */
+@Tag("process")
 class StartAnywhereTest {
     @TempDir Path tmp;
 
@@ -67,6 +69,25 @@ class StartAnywhereTest {
         assertThat(e.out()).startsWith("lessons in ").endsWith(lessons + " passed, 0 failed\n");
         assertThat(e.out().lines().filter(l -> l.startsWith("ok   "))).hasSize((int) lessons);
         assertThat(e.code()).isZero();
+    }
+
+    /**
+     * lessons/ and homework/ named where there are none are the ones the program carries, both in one call: every
+     * lesson verifies and every exercise's reference solution passes. With no folder, --solutions grades the homework.
+     */
+    @Test
+    void verifyLessonsAndHomeworkFromAnEmptyDirectoryFindsTheBundledOnes() throws Exception {
+        long lessons = org.gmplab.lessons.LessonLoader.files(Path.of("lessons")).size(), homework = org.gmplab.lessons.LessonLoader.files(Path.of("homework")).size();
+        Exit e = gmplab(Map.of(), "verify", "--solutions", "lessons/", "homework/");
+        assertThat(e.err()).isEmpty();
+        assertThat(e.out()).startsWith("lessons in ").contains("\nhomework in ").endsWith((lessons + homework) + " passed, 0 failed\n");
+        assertThat(e.out().lines().filter(l -> l.startsWith("ok   ") && l.contains("(homework: "))).hasSize((int) homework);
+        assertThat(e.code()).isZero();
+        // the learner's starting scenarios are not solutions yet: each exercise says what is still to do
+        Exit todo = gmplab(Map.of(), "verify", "homework");
+        assertThat(todo.out()).startsWith("homework in ").endsWith("0 passed, " + homework + " failed\n");
+        assertThat(todo.out().lines().filter(l -> l.startsWith("TODO "))).hasSize((int) homework);
+        assertThat(todo.code()).isEqualTo(1);
     }
 
     @Test

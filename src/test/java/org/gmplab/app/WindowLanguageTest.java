@@ -19,6 +19,7 @@ import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,13 +29,14 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The language switch is for the whole window: every label, tooltip, prompt, tab and column, and back. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class WindowLanguageTest {
     /** Words that stay as they are in Chinese: Go's names, keys, units. */
     static final Set<String> GO_WORDS = Set.of("schedtrace", "scheddetail", "runnext", "goid", "Gosched", "gmplab",
             "runqputslow", "globrunqget", "handoffp", "retake", "stop", "the", "world", "predawn", "stoptheworld", "entersyscall", "exitsyscall", "timerproc", "mcpu", "mcpumax", "go1", "poll", "server", "LockOSThread", "sched", "lock", "Gscan", "_Gscan", "schedule", "execute", "gogo", "mcall",
             "forcegc", "bgsweep", "scavenger", "finalizer", "forcegchelper", "bgscavenge", "runfinq", "runtimeGoroutines", "epoll_pwait", "kqueue", "Linux", "Windows", "main", "semacquire", "treap", "epoll", "WaitGroup", "runtime", "syscall",
-            "netpoll", "sysmon", "work", "_Psyscall", "_Gsyscall", "preemptone", "schedticks", "cleanup", "cgroup", "entersyscallblock", "make", "chan", "panic", "makechan", "newstack", "maxstacksize", "Java", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
+            "netpoll", "sysmon", "work", "_Psyscall", "_Gsyscall", "preemptone", "schedticks", "cleanup", "cgroup", "entersyscallblock", "make", "chan", "panic", "makechan", "newstack", "maxstacksize", "asyncpreemptoff", "Java", "Home", "End", "Space", "Esc", "Enter", "Ctrl", "Shift", "English");
     static final Pattern WORD = Pattern.compile("[A-Za-z_]{3,}");
 
     BorderPane root;

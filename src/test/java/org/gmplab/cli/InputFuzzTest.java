@@ -23,6 +23,7 @@ import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;
 import org.gmplab.io.TextFileTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Reproducing a failure: its message gives the seed and the whole input; {@code -Dfuzz.seed=N} runs
  * the mutations from seed N, {@code -Dfuzz.count=N} makes N mutants of each shipped file kind.
  */
+@Tag("fuzz")
 class InputFuzzTest {
 
     static final long SEED = Long.getLong("fuzz.seed", 20261201L);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runaway programs end within a deadline with one clear line, in a JVM of 512 MB as a learner starts it
  * ({@code java -Xmx512m}); each case runs in its own process, killed and failed if it outlives the deadline.
  */
+@Tag("process")
 class RunawayCommandTest {
     @TempDir Path tmp;
 

@@ -2,9 +2,11 @@ package org.gmplab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code gmplab verify homework/}: per exercise, what passes and what does not yet, in words a learner reads. */
+@Tag("lessons")
 class VerifyCommandTest {
 
     @Test
@@ -19,6 +21,23 @@ class VerifyCommandTest {
                 "     step 2: not yet\n",
                 "0 passed, 5 failed");
         assertThat(r.err()).isEmpty();
+    }
+
+    /** A lessons folder's order.txt naming a lesson it does not hold: one line naming the file and line, exit code 2. */
+    @Test
+    void anOrderFileNamingNoLessonIsOneLineAndExitCode2(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.copy(java.nio.file.Path.of("lessons/01-gmp-who-is-who.json"), dir.resolve("01-gmp-who-is-who.json"));
+        java.nio.file.Files.writeString(dir.resolve("order.txt"), "01-gmp-who-is-who.json\n17-why-p.json\n");
+        RunCommandTest.Result r = RunCommandTest.run("verify", dir.toString());
+        assertThat(r.err()).isEqualTo("gmplab: " + dir.resolve("order.txt") + ":2: expected the file name of a lesson in this folder, "
+                + "like 01-gmp-who-is-who.json, got \"17-why-p.json\"\n");
+        assertThat(r.code()).isEqualTo(Main.BAD_INPUT);
+        // named in it, the lesson is there: the folder verifies in that order
+        java.nio.file.Files.copy(java.nio.file.Path.of("lessons/17-why-p.json"), dir.resolve("17-why-p.json"));
+        java.nio.file.Files.writeString(dir.resolve("order.txt"), "17-why-p.json\n");
+        RunCommandTest.Result ok = RunCommandTest.run("verify", dir.toString());
+        assertThat(ok.out()).startsWith("ok   why-p ").contains("\nok   gmp-who-is-who ").endsWith("2 passed, 0 failed\n");
+        assertThat(ok.code()).isZero();
     }
 
     @Test

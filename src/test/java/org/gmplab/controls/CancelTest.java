@@ -11,6 +11,7 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.session.Driver;
 import org.gmplab.session.Breakpoint;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,6 +21,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A long command shows a progress bar with Cancel, and Cancel stops it at a moment the window can show. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class CancelTest {
     /** A program that yields a billion times: a jump to its end is still running whenever the test looks. */

@@ -13,6 +13,7 @@ import org.gmplab.history.History;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.view.TestViews;
 import org.gmplab.session.Driver;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -22,6 +23,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A moment the canvas cannot paint is reported in the window's error bar; the window goes on. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class CanvasErrorTest {
     Driver c;

@@ -22,6 +22,7 @@ import org.gmplab.trace.SchedTrace;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.session.Driver;
 import org.gmplab.session.Breakpoint;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,6 +32,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The transport, event log, schedtrace pane and breakpoints, mounted as the app mounts them and clicked like a person. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class ControlsTest {
     static final Path SPAWN = Path.of("scenarios/spawn1000.json");

@@ -16,6 +16,7 @@ import org.gmplab.engine.Engine;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.session.Driver;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,6 +26,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The rest of the window follows the moment shown: the log's current row, the keys wherever the focus is, the speed. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class FollowTest {
     Driver c;

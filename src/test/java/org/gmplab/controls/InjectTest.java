@@ -17,6 +17,7 @@ import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Rect;
 import org.gmplab.view.SchedulerView;
 import org.gmplab.session.Driver;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -26,6 +27,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Injecting from the panel and the canvas, refusals, and errors shown in the window. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class InjectTest {
     Stage stage;

@@ -15,6 +15,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.session.Driver;
 import org.gmplab.session.Breakpoint;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,6 +25,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Step | Live in the window: live frames, pause holding one consistent moment, back to the step history. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LiveModeTest {
     Stage stage;
@@ -96,10 +98,9 @@ class LiveModeTest {
         robot.clickOn("#play");
         waitFor("paused", () -> !c.model().playingProperty().get());
         settle();
-        // then the world is held: two looks 200 ms apart see the same moment, consistent and checked
+        // then the world is held: two looks 12 frames apart see the same moment, consistent and checked
         Snapshot a = c.model().getSnapshot();
-        Thread.sleep(200);
-        WaitForAsyncUtils.waitForFxEvents();
+        org.gmplab.Pulses.await(stage.getScene(), 12);   // frames, not time: a held world must not move in them
         Snapshot b = c.model().getSnapshot();
         assertThat(b).isEqualTo(a);
         consistent(a);
@@ -179,8 +180,7 @@ class LiveModeTest {
         assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == org.gmplab.snapshot.EventKind.PREEMPT || e.kind() == org.gmplab.snapshot.EventKind.PREEMPT_REQUEST);
         Snapshot a = c.model().getSnapshot();
         consistent(a);
-        Thread.sleep(200);
-        WaitForAsyncUtils.waitForFxEvents();
+        org.gmplab.Pulses.await(stage.getScene(), 12);   // frames, not time: a held world must not move in them
         assertThat(c.model().getSnapshot()).isEqualTo(a);
     }
 

@@ -20,6 +20,7 @@ import org.gmplab.trace.SchedTrace;
 import org.gmplab.view.Inspector;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +33,7 @@ import org.testfx.framework.junit5.Start;
  * schedtrace pane, the inspector, the timeline — in the same pulse, however the commands come (a burst of
  * steps and jumps, merged in the latest-wins slot) and however sparse the pulses are.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class ViewsShowTheModelsMomentTest {
     Stage stage;

@@ -82,6 +82,20 @@ class PackagedProgramIT {
         verifiedEveryBundledLesson(jar("verify"), "gmplab.jar");
     }
 
+    /** The homework travels in the jar too, scenario and solution files with it: --solutions with no folder grades it. */
+    @Test
+    void theJarFromAnEmptyFolderGradesTheHomeworkItCarries() throws Exception {
+        long homework;
+        try (Stream<Path> s = Files.list(Path.of("homework"))) {
+            homework = s.filter(p -> p.toString().endsWith(".json")).count();
+        }
+        Exit e = jar("verify", "--solutions");
+        assertThat(e.err()).isEmpty();
+        assertThat(e.out().lines().findFirst().orElseThrow()).startsWith("homework in /homework inside ").endsWith("gmplab.jar");
+        assertThat(e.out()).endsWith(homework + " passed, 0 failed\n");
+        assertThat(e.code()).isZero();
+    }
+
     @Test
     void aLessonsFolderInTheWorkingFolderReplacesTheJarsOwn() throws Exception {
         Path lessons = Files.createDirectories(tmp.resolve("empty/lessons"));

@@ -26,6 +26,7 @@ import org.gmplab.history.SessionFile;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,6 +37,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The scenario editor mounted beside the controls as the window shows it, typed into and clicked like a person. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class EditorTest {
     /** Three goroutines started by three go statements (a snippet: no package clause); line 3 is "func main() {". */

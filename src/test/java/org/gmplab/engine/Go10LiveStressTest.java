@@ -8,12 +8,14 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.RepeatedTest;
 
 /**
  * The Go 1.0 scheduler in live mode: Ms really run in parallel and really fight over the one scheduler
  * lock. Whatever the interleaving, every goroutine runs exactly once: none lost, none duplicated.
  */
+@Tag("live")
 class Go10LiveStressTest {
 
     @RepeatedTest(5)

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.EventKind;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * {@code incidlelocked(-1)} is matched by its {@code incidlelocked(1)} before the next safe point
  * ({@code nmidlelocked == 0} is one of the invariants checked at every safe point).
  */
+@Tag("live")
 class IncidlelockedTest {
     /** Two goroutines making syscalls one after the other at GOMAXPROCS 1, waited for by main. */
     static Scenario syscalls(int n) { return syscalls(n, "20us"); }

@@ -1,5 +1,7 @@
 package org.gmplab.engine;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gmplab.engine.Progs.*;
 
@@ -30,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * 2 catch that nineteen times in twenty ({@link IncidlelockedTest} has the focused tests). Four runs at
  * 8 and 64 Ps, where the families are quicker to pass and rarer to fail. The whole class takes about 20 s.
  */
+@Tag("live")
 class LiveBlockingStressTest {
     /** Goroutines and rounds of each family's run. */
     static final int GOROUTINES = 32, ROUNDS = 10;

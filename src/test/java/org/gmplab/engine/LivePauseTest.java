@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * safe point and the clock still, so it shows one consistent moment for as long as it is held; resuming
  * loses and duplicates nothing, however often it is done; closing a paused engine ends it at once.
  */
+@Tag("live")
 class LivePauseTest {
     static final int CYCLES_PER_RUN = 120;
 

@@ -8,12 +8,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Snapshots of a live run: the world is stopped at the Ms' next scheduling points, so every snapshot is
  * consistent — each goroutine in exactly one place, every invariant true — while 8 Ps really run.
  */
+@Tag("live")
 class LiveSnapshotTest {
 
     @Test

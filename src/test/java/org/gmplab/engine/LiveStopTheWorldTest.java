@@ -15,6 +15,7 @@ import static org.gmplab.engine.Progs.work;
 import java.util.concurrent.TimeUnit;
 
 import org.gmplab.scenario.Scenario;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * ({@code stopTheWorld: not stopped}), and the last P read {@code sched.stopper} after the stopper had finished
  * and cleared it (a null wake-up that ended the run).
  */
+@Tag("live")
 class LiveStopTheWorldTest {
 
     @Test

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * Live mode: Ms really run in parallel, thieves really race owners on the lock-free rings. Whatever the
  * interleaving, every goroutine must run exactly once: none lost, none duplicated.
  */
+@Tag("live")
 class LiveStressTest {
     private static final int MILLION = 1_000_000;
 

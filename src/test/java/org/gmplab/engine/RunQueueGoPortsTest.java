@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.Timeout;
  * kept as close to the Go code as Java allows; see GO-SCHEDULER.md, Part 2. Like Go's, they work on fresh
  * queues that belong to no scheduler: nobody is running, so the runnext back-off never applies.
  */
+@Tag("goports")
+@Tag("live")   // its races run real threads against each other: a stress test, not the fast layer
 class RunQueueGoPortsTest {
 
     /** Go's {@code len(p.runq)}. */

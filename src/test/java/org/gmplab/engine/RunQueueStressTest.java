@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * number of thieves, the put/get mix and whether the owner's queue backs off before its runnext is
  * stolen (Go's {@code usleep(3)}; here a short spin, which widens the runnext race).
  */
+@Tag("live")
 class RunQueueStressTest {
 
     static final int ROUNDS = 20;

@@ -11,6 +11,7 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.snapshot.Event;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * end — end with one clear outcome: Go's {@code newstack}, {@code makechan} and {@code when} limits, and
  * the engine's own {@link Limit}s.
  */
+@Tag("live")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RunawayTest {
 

@@ -1,5 +1,7 @@
 package org.gmplab.gotrace;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>Reproducing a failure: its message gives the seed and the mutation; {@code -Dfuzz.seed=N} runs from
  * seed N, {@code -Dfuzz.count=N} makes N mutants of each kind per fixture.
  */
+@Tag("fuzz")
 class GoTraceFuzzTest {
     static final long SEED = Long.getLong("fuzz.seed", 20261201L);
     static final int COUNT = Integer.getInteger("fuzz.count", 60);

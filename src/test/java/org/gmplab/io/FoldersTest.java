@@ -27,8 +27,19 @@ class FoldersTest {
         Path found = Folders.find(Folders.LESSONS, tmp, tmp.resolve("no-jar-here"));
         assertThat(found).isEqualTo(Folders.bundled(Folders.LESSONS));
         assertThat(LessonLoader.files(found).stream().map(p -> p.getFileName().toString()).toList())
-                .isEqualTo(names(Path.of("lessons"))).isNotEmpty();
+                .isEqualTo(LessonLoader.files(Path.of("lessons")).stream().map(p -> p.getFileName().toString()).toList()).isNotEmpty();
+        assertThat(names(found)).isEqualTo(names(Path.of("lessons")));   // the order file and the lessons' programs too
         for (Path f : LessonLoader.files(found)) assertThat(LessonLoader.load(f).steps()).isNotEmpty();
+    }
+
+    /** The homework travels with the program as the lessons do: each exercise, its scenario and its solution. */
+    @Test
+    void anEmptyWorkingDirectoryGetsEveryBundledHomework() throws Exception {
+        Path found = Folders.find(Folders.HOMEWORK, tmp, tmp.resolve("no-jar-here"));
+        assertThat(found).isEqualTo(Folders.bundled(Folders.HOMEWORK));
+        assertThat(names(found)).isEqualTo(names(Path.of("homework")));
+        assertThat(names(found.resolve("solutions"))).isEqualTo(names(Path.of("homework/solutions"))).isNotEmpty();
+        for (Path f : LessonLoader.files(found)) assertThat(LessonLoader.load(f).homework()).as(f.toString()).isNotNull();
     }
 
     @Test

@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every file the program is given is read through TextFile: regular files only, bounded, UTF-8. */
+@Tag("process")
 public class TextFileTest {
     @TempDir Path dir;
 

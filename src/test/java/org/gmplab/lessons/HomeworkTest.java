@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.gmplab.scenario.ScenarioException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every exercise in homework/ is graded in CI twice: its starting scenario must not pass, and the grade must say
  * what is still wrong; its reference solution must pass, under every rule a lesson obeys.
  */
+@Tag("lessons")
 class HomeworkTest {
 
     static Stream<Path> homework() throws Exception { return LessonLoader.files(Path.of("homework")).stream(); }

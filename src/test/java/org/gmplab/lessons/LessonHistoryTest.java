@@ -1,5 +1,7 @@
 package org.gmplab.lessons;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * lesson's scenario by jumping to the runner's event count (and, after a {@code time} step, waiting until that time). That is only honest if the history's snapshot there
  * is the very snapshot the lesson's checks looked at.
  */
+@Tag("lessons")
 class LessonHistoryTest {
     static java.util.List<Path> lessons() throws Exception { return LessonLoader.files(Path.of("lessons")); }
 

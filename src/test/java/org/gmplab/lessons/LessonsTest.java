@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.gmplab.scenario.ScenarioException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every lesson in lessons/ checks itself against the engine, in CI, so it can never drift from it. */
+@Tag("lessons")
 class LessonsTest {
 
     static Stream<Path> lessons() throws Exception { return LessonLoader.files(Path.of("lessons")).stream(); }
@@ -124,15 +126,41 @@ class LessonsTest {
         }
     }
 
+    /** A step's teacher note is a text in both languages, like the narration; a malformed one is one line naming where. */
+    @Test
+    void aTeacherNoteIsATextInBothLanguagesAndAMalformedOneIsOneLine() throws Exception {
+        String good = Files.readString(Path.of("lessons/01-gmp-who-is-who.json"));
+        Lesson lesson = LessonLoader.parse(good, "x.json", Path.of("lessons"));
+        assertThat(lesson.steps().get(0).teacher()).isNull();
+        assertThat(lesson.steps().get(1).teacher().en()).startsWith("Answer: G4");
+        assertThat(lesson.steps().get(1).teacher().zh()).startsWith("答案：G4");
+        java.util.regex.Pattern note = java.util.regex.Pattern.compile("\"teacher\": \\{[^}]*\\}");
+        int line = good.substring(0, good.indexOf("\"teacher\"")).split("\n", -1).length;
+        record Case(String to, String message) {}
+        for (Case c : List.of(
+                new Case("\"teacher\": \"G4, the newest\"",
+                        "x.json:" + line + ": $.steps[1].teacher: expected a text in both languages, {\"en\": \"...\", \"zh\": \"...\"}, got"),
+                new Case("\"teacher\": {\"en\": \"G4, the newest\"}", "x.json:" + line + ": $.steps[1].teacher: missing required key \"zh\""),
+                new Case("\"teacher\": {\"en\": \"G4\", \"zh\": \" \"}", "x.json:" + line + ": $.steps[1].teacher.zh: the Chinese text is empty"))) {
+            String text = note.matcher(good).replaceFirst(java.util.regex.Matcher.quoteReplacement(c.to()));
+            assertThat(text).isNotEqualTo(good);
+            assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons"))).as(c.to())
+                    .isInstanceOf(ScenarioException.class)
+                    .hasMessageStartingWith(c.message())
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        }
+    }
+
     /** A {@code time} or {@code within} longer than any other step may run is refused with the limit, not run for hours. */
     @Test
     void aStepWaitsAtMostSixtySecondsOfVirtualTime() throws Exception {
         String good = Files.readString(Path.of("lessons/14-sysmon-preemption.json"));
         assertThat(good).contains("\"until\": {\"time\": \"5ms\"}");
         String text = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"time\": \"120s\"}");
+        int line = good.substring(0, good.indexOf("\"until\": {\"time\": \"5ms\"}")).split("\n", -1).length;
         assertThatThrownBy(() -> LessonLoader.parse(text, "x.json", Path.of("lessons")))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith("x.json:61: ")
+                .hasMessageStartingWith("x.json:" + line + ": $.steps[1].until.time: ")
                 .hasMessageEndingWith("a step may wait at most 60s of virtual time, got \"120s\"");
         String within = good.replace("\"until\": {\"time\": \"5ms\"}", "\"until\": {\"when\": \"G1.status == running\", \"within\": \"61s\"}");
         assertThatThrownBy(() -> LessonLoader.parse(within, "x.json", Path.of("lessons")))
@@ -197,6 +225,51 @@ class LessonsTest {
                     .hasMessageStartingWith(f + ":")
                     .hasMessageContaining("$.scenario: expected the path of a scenario file inside the lesson's folder " + lessons.toRealPath())
                     .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("\u0000").doesNotContain("func main"));
+        }
+    }
+
+    private static List<String> names(List<Path> files) {
+        return files.stream().map(p -> p.getFileName().toString()).toList();
+    }
+
+    /** lessons/order.txt is the recommended order: it names every shipped lesson once, with "why P" second, as the articles put it. */
+    @Test
+    void theShippedOrderNamesEveryLessonWithWhyPEarly() throws Exception {
+        List<String> ordered = names(LessonLoader.files(Path.of("lessons")));
+        List<String> named = Files.readAllLines(Path.of("lessons", LessonLoader.ORDER)).stream()
+                .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        assertThat(named).as("every lesson named, none left to the end by accident").isEqualTo(ordered);
+        assertThat(ordered).containsExactlyInAnyOrderElementsOf(names(LessonLoader.byName(Path.of("lessons"))));
+        assertThat(ordered).startsWith("01-gmp-who-is-who.json", "17-why-p.json").hasSizeGreaterThanOrEqualTo(26);
+    }
+
+    @Test
+    void anOrderFileListsItsLessonsFirstThenTheOthersByNameAndNamesOnlyLessonsOfItsFolder(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        for (String n : List.of("01-a.json", "02-b.json", "03-c.json")) Files.writeString(tmp.resolve(n), "{}");
+        // without an order file: by name
+        assertThat(names(LessonLoader.files(tmp))).containsExactly("01-a.json", "02-b.json", "03-c.json");
+        // with one: its lessons first, as it lists them, then the others by name
+        Path order = Files.writeString(tmp.resolve(LessonLoader.ORDER), "# the order\n03-c.json\n\n  01-a.json\n");
+        assertThat(names(LessonLoader.files(tmp))).containsExactly("03-c.json", "01-a.json", "02-b.json");
+        // a name that is no lesson of the folder, or one listed twice, is one line naming the line
+        Files.writeString(order, "03-c.json\n04-d.json\n");
+        assertThatThrownBy(() -> LessonLoader.files(tmp)).isInstanceOf(ScenarioException.class)
+                .hasMessage(order + ":2: expected the file name of a lesson in this folder, like 01-a.json, got \"04-d.json\"");
+        Files.writeString(order, "03-c.json\n01-a.json\n03-c.json\n");
+        assertThatThrownBy(() -> LessonLoader.files(tmp)).isInstanceOf(ScenarioException.class)
+                .hasMessage(order + ":3: 03-c.json is listed already, on line 1");
+    }
+
+    /** A bundled lesson is read from inside the jar (a zip file system): the scenario file it names is found there too. */
+    @Test
+    void aLessonInsideAJarReadsItsScenarioFileFromTheJar(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        try (java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(tmp.resolve("x.jar"), java.util.Map.of("create", "true"))) {
+            Files.createDirectories(jar.getPath("/lessons/programs"));
+            Files.copy(Path.of("lessons/24-preemption.json"), jar.getPath("/lessons/24-preemption.json"));
+            Files.copy(Path.of("lessons/programs/24-preemption.go"), jar.getPath("/lessons/programs/24-preemption.go"));
+            Lesson lesson = LessonLoader.load(jar.getPath("/lessons/24-preemption.json"));
+            assertThat(lesson.scenario().gomaxprocs()).isEqualTo(2);
+            assertThat(LessonRunner.verify(lesson)).isNull();
         }
     }
 

@@ -15,9 +15,11 @@ import javafx.application.Platform;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The model and its frame clock: latest-wins publishing that loses no log line, the log's edits and cap, the pump. */
+@Tag("ui")
 class ModelTest {
     static Event ev(long seq) { return new Event(seq, seq * 10, EventKind.EXECUTE, 1, 0, 0, Map.of(), "e" + seq); }
 

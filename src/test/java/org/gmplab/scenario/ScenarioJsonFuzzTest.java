@@ -1,5 +1,6 @@
 package org.gmplab.scenario;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.fail;
  * another exception or a hang; a ScenarioException must be one well-formed line, and a Scenario that
  * does come out must survive a round trip through toJson.
  */
+@Tag("fuzz")
 class ScenarioJsonFuzzTest {
 
     private static final String[] TOKENS = {

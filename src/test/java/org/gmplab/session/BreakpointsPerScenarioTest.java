@@ -10,6 +10,7 @@ import javafx.stage.Stage;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioJson;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -18,6 +19,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /** Breakpoints belong to the scenario they were set on ({@link Breakpoints}). */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class BreakpointsPerScenarioTest {
     Driver d;

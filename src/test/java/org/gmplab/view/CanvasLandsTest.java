@@ -14,6 +14,7 @@ import javafx.stage.Stage;
 
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -25,6 +26,7 @@ import org.testfx.framework.junit5.Start;
  * pulse the view by hand at chosen times (as a slow machine would), and record every frame handed to the
  * painters.
  */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class CanvasLandsTest {
     static final long MS = 1_000_000L;

@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 
 /** Every painter at every size, theme and number of Ps, with every pool filled: nothing fails. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class CanvasSweepTest {
     @Test

@@ -7,6 +7,7 @@ import java.util.List;
 import org.gmplab.engine.Engine;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -17,6 +18,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /** The canvas shows Go 1.0 worlds (no Ps) frame after frame without failing. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class Go10ViewTest {
     SchedulerView view;

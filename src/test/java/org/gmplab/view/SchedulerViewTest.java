@@ -11,6 +11,7 @@ import javafx.stage.Stage;
 
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -18,6 +19,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /** The canvas as the app shows it, headless on Monocle; pixels are checked on shapes, never on glyphs. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class SchedulerViewTest {
     SchedulerView view;

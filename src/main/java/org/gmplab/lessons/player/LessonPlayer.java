@@ -13,9 +13,11 @@ import java.util.function.Supplier;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -72,6 +74,10 @@ import org.gmplab.view.SchedulerView;
  * <p>While a lesson is open the list of lessons is hidden: the lessons' summaries state what their quizzes
  * ask. "All lessons" leaves the lesson and shows the list again. A quiz's choices are shown in the order of
  * {@link QuizOrder}, so the right answer's place tells nothing; 1–4 answer by place on screen.
+ *
+ * <p>A step's teacher note (the answer and a prompt to discuss) is for whoever leads the class: only in presenter
+ * mode ({@link #presenterProperty()}, set by the window) does a "Teacher notes" toggle (key N) appear, and the note
+ * shows only while it is on. Leaving presenter mode turns it off, so the projector never shows an answer unasked.
  */
 public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** One lesson file: the lesson, or the one-line error that kept it from loading. */
@@ -110,6 +116,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final ToggleButton tryIt = new ToggleButton();
     private final Button tryStep = new Button();
     private final Label tryHint = new Label();
+    private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
+    private final ToggleButton teacherToggle = new ToggleButton();
+    private final Label teacherNotes = new Label();
 
     /** The player's thread: it alone makes, steps and closes the runner (in order, one task at a time). */
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
@@ -119,6 +128,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     });
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private int pending;             // tasks given to the worker whose result is not shown yet (FX thread)
+    private int opened;              // counts opens and leaves: what an earlier one asked the worker for is not shown
 
     private Lesson lesson;
     private LessonRunner runner;     // the worker's
@@ -149,6 +159,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             refresh();
         });
         busy.addListener((o, a, b) -> buttons());
+        presenter.addListener((o, a, on) -> {
+            if (!on) teacherToggle.setSelected(false);   // back in front of learners: the answers hide again
+            refresh();
+        });
+        teacherToggle.selectedProperty().addListener((o, a, b) -> refresh());
         refresh();
     }
 
@@ -158,6 +173,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             files = Files.isDirectory(dir) ? LessonLoader.files(dir) : List.of();
         } catch (IOException e) {
             files = List.of();
+        } catch (ScenarioException e) {
+            // a mistake in the order file: every lesson is still there, by name, below the one line that says what is wrong
+            entries.add(new Entry(dir.resolve(LessonLoader.ORDER), null, e.getMessage()));
+            try {
+                files = LessonLoader.byName(dir);
+            } catch (IOException io) {
+                files = List.of();
+            }
         }
         if (files.isEmpty()) listProblem = dir.toAbsolutePath().toString();
         for (Path f : files) {
@@ -234,9 +257,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryStep.setId("tryStep");
         tryHint.setId("tryHint");
         allLessons.setId("allLessons");
+        teacherToggle.setId("teacherToggle");
+        teacherNotes.setId("teacherNotes");
+        teacherNotes.getStyleClass().add("teacher-notes");
+        teacherNotes.setMaxWidth(Double.MAX_VALUE);
         allLessons.setOnAction(e -> leave());
-        for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint)) l.setWrapText(true);
-        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, checksLabel, checks, back, next, tryIt, tryStep, tryHint))
+        for (Label l : List.of(title, narration, deeperText, question, feedback, explain, problem, tryHint, teacherNotes)) l.setWrapText(true);
+        for (var n : List.of(lessonsLabel, list, listEnd, allLessons, stepNumber, look, narration, deeper, quiz, teacherNotes, checksLabel, checks,
+                back, next, tryIt, tryStep, tryHint, teacherToggle))
             n.managedProperty().bind(n.visibleProperty());   // what is hidden takes no room
         back.setOnAction(e -> back());
         next.setOnAction(e -> next());
@@ -249,9 +277,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
         HBox top = new HBox(8, languageLabel, language);
         HBox nav = new HBox(8, back, next);
-        HBox tryBar = new HBox(8, tryIt, tryStep);
+        HBox tryBar = new HBox(8, tryIt, tryStep, teacherToggle);
         VBox body = new VBox(8, lessonsLabel, list, listEnd, allLessons, title, stepNumber, look, narration, deeper, quiz,
-                checksLabel, checks, problem, nav, tryBar, tryHint);
+                teacherNotes, checksLabel, checks, problem, nav, tryBar, tryHint);
         body.setPadding(new Insets(8));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
@@ -267,8 +295,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     /**
      * The lesson's keys, while a lesson is open and the learner is not trying things (then the arrows are the
-     * transport's): → next, ← back, 1–9 answer the quiz, T try it yourself / return. Not while typing. On the
-     * lesson list, Enter opens the lesson in focus.
+     * transport's): → next, ← back, 1–9 answer the quiz, T try it yourself / return; in presenter mode N shows or
+     * hides the teacher notes. Not while typing. On the lesson list, Enter opens the lesson in focus.
      */
     private final EventHandler<KeyEvent> keys = e -> {
         if (e.getCode() == KeyCode.ENTER && getScene() != null && getScene().getFocusOwner() == list && list.getFocusModel().getFocusedIndex() >= 0) {
@@ -278,6 +306,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         }
         if (lesson == null || getScene() == null || org.gmplab.controls.ControlsPane.typing(getScene().getFocusOwner()) || e.isShortcutDown()) return;
         KeyCode k = e.getCode();
+        if (k == KeyCode.N && presenter.get()) {   // only shows text: also while a step runs
+            teacherToggle.setSelected(!teacherToggle.isSelected());
+            e.consume();
+            return;
+        }
         Runnable r = null;
         if (k == KeyCode.T) r = () -> tryIt.setSelected(!tryIt.isSelected());
         else if (!tryIt.isSelected()) {
@@ -325,6 +358,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public void open(Lesson l, int step) {
         int target = Math.max(0, Math.min(step, l.steps().size() - 1));
         lesson = l;
+        opened++;
         index = target;   // what refresh() shows meanwhile: the step, not run yet
         ran = false;
         result = null;
@@ -340,6 +374,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryIt.setSelected(false);
         worker.execute(this::closeRunner);
         lesson = null;
+        opened++;
         index = -1;
         ran = false;
         result = null;
@@ -409,6 +444,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** A fresh runner with the first {@code steps} steps run; shows where it stopped, then runs {@code then}. */
     private void rebuild(int steps, Runnable then) {
         Lesson l = lesson;
+        int g = opened;
         onWorker(() -> {
             closeRunner();
             runner = new LessonRunner(l);
@@ -418,7 +454,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             if (last == null) runner.engine().drainEvents();
             return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), s, List.of(), last);
         }, r -> {
-            if (lesson != l) return;   // another lesson was opened meanwhile: its own rebuild follows
+            if (opened != g) return;   // a lesson (this one at another step, or another) was opened meanwhile: its own rebuild follows
             screen.show(l, r.run(), r.position(), r.time(), r.snapshot(), r.events());
             result = r.result();
             then.run();
@@ -437,10 +473,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     private void runCurrent() {
         Lesson l = lesson;
+        int g = opened;
         onWorker(() -> {
             StepResult r = runner.runStep();
             return new Reached(runner.scenario(), runner.engine().eventCount(), runner.waitedUntil(), r.snapshot(), r.events(), r);
-        }, r -> shown(l, r));
+        }, r -> { if (opened == g) shown(l, r); });
     }
 
     /** Shows the step just run. */
@@ -514,6 +551,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         next.setText(Messages.get("next", ln));
         tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));
         tryStep.setText(Messages.get("tryStep", ln));
+        teacherToggle.setText(Messages.get("teacher", ln));
         tryHint.setText(tryIt.isSelected() ? Messages.get(screen.hasControls() ? "tryControls" : "tryHint", ln) : "");
         tryHint.setVisible(tryIt.isSelected());
         deeper.setText(Messages.get("deeper", ln));
@@ -526,6 +564,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         for (var n : List.of(lessonsLabel, list, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
         allLessons.setText(Messages.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
+        teacherToggle.setVisible(has && presenter.get());
+        teacherNotes.setVisible(has && presenter.get() && teacherToggle.isSelected());
         if (!has) {
             title.setText(Messages.get("choose", ln));
             return;
@@ -547,6 +587,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         narration.setText(ran ? step.narration().in(ln) : Messages.get("answerFirst", ln));
         deeper.setVisible(ran && step.deeper() != null);
         deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));
+        teacherNotes.setText(step.teacher() == null ? Messages.get("noTeacher", ln) : Messages.get("teacherNote", ln, step.teacher().in(ln)));
 
         Lesson.Quiz q = step.quiz();
         quiz.setVisible(q != null);
@@ -640,6 +681,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     // ---- for the app and tests -----------------------------------------------------------------------
 
     public ObjectProperty<Lang> langProperty() { return lang; }
+    /** Whether the window is in presenter mode (F5): only then can the teacher notes be shown. */
+    public BooleanProperty presenterProperty() { return presenter; }
     public List<Entry> entries() { return List.copyOf(entries); }
     public Lesson lesson() { return lesson; }
     public int stepIndex() { return index; }

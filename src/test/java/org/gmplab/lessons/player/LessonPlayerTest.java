@@ -19,6 +19,7 @@ import javafx.stage.Stage;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,6 +29,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The lesson player beside the canvas, clicked like a person would. */
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LessonPlayerTest {
     SchedulerView view;
@@ -55,6 +57,15 @@ class LessonPlayerTest {
 
     static Node cellOf(FxRobot robot, String text) {
         return robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().contains(text)).query();
+    }
+
+    /** The list's cell of the lesson titled {@code title}, scrolled to the top of the list first: it shows a few lessons at a time. */
+    static Node lessonCell(FxRobot robot, String title) {
+        javafx.scene.control.ListView<LessonPlayer.Entry> list = robot.lookup("#lessonList").queryListView();
+        robot.interact(() -> list.getItems().stream().filter(e -> e.lesson() != null && e.lesson().title().en().equals(title))
+                .findFirst().ifPresent(list::scrollTo));
+        WaitForAsyncUtils.waitForFxEvents();
+        return cellOf(robot, title);
     }
 
     /** Clicks {@code query}, then waits until the step it started is shown (the player's engine works on its own thread). */
@@ -200,6 +211,16 @@ class LessonPlayerTest {
         assertThat(text(robot, "#stepNumber")).isEqualTo("Step 2 of 6");
     }
 
+    /** The list follows lessons/order.txt, the recommended order ("why P" second, as the articles have it), not the files' numbers. */
+    @Test
+    void theListShowsTheLessonsInTheRecommendedOrder(FxRobot robot) throws Exception {
+        javafx.scene.control.ListView<?> list = robot.lookup("#lessonList").queryListView();
+        java.util.List<String> shown = list.getItems().stream().map(e -> ((LessonPlayer.Entry) e).file().getFileName().toString()).toList();
+        assertThat(shown).isEqualTo(org.gmplab.lessons.LessonLoader.files(Path.of("lessons")).stream().map(p -> p.getFileName().toString()).toList());
+        assertThat(shown).startsWith("01-gmp-who-is-who.json", "17-why-p.json", "02-go-runnext.json");
+        assertThat(((LessonPlayer.Entry) list.getItems().get(1)).lesson().id()).isEqualTo("why-p");
+    }
+
     /** The lessons' summaries state what their quizzes ask: while a lesson runs, the list is not shown. */
     @Test
     void whileALessonRunsTheListAndItsSummariesAreHidden(FxRobot robot) {
@@ -207,7 +228,7 @@ class LessonPlayerTest {
         assertThat(list.isVisible()).isTrue();
         assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
         // when a lesson is opened from the list
-        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        click(robot, lessonCell(robot, "go f(): the newest goroutine runs next"));
         assertThat(player.lesson().id()).isEqualTo("go-runnext");
         // then neither the list nor any summary can be seen, at any step of it
         for (int i = 0; i < 3; i++) {
@@ -224,7 +245,7 @@ class LessonPlayerTest {
         assertThat(player.lesson()).isNull();
         assertThat(list.isVisible()).isTrue();
         assertThat(robot.lookup("#allLessons").query().isVisible()).isFalse();
-        click(robot, cellOf(robot, "go f(): the newest goroutine runs next"));
+        click(robot, lessonCell(robot, "go f(): the newest goroutine runs next"));
         assertThat(player.lesson().id()).isEqualTo("go-runnext");
     }
 

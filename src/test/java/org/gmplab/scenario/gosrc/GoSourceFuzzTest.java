@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.gmplab.scenario.Compiler;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * real scenarios, random text, and deep nesting. A program that compiles must also be accepted by the
  * engine's own compiler, and an error's caret must sit under the column the message names.
  */
+@Tag("fuzz")
 class GoSourceFuzzTest {
 
     private static final Pattern MESSAGE = Pattern.compile("t\\.go:(\\d+):(\\d+): [^\\n]+\\n([^\\n]*)\\n([ \\t]*)\\^");

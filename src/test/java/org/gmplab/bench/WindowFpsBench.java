@@ -1,4 +1,6 @@
-package org.gmplab.app;
+package org.gmplab.bench;
+
+import org.gmplab.app.GmpLabApp;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -9,7 +11,6 @@ import javafx.scene.Scene;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-import org.gmplab.bench.FrameMeter;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.ScenarioFiles;

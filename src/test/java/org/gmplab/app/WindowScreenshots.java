@@ -14,6 +14,7 @@ import javafx.stage.Stage;
 
 import org.gmplab.session.Breakpoint;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,8 +28,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * {@code screenshots/make.sh} copies it to {@code screenshots/}. The canvas-only {@code screenshot} command
  * cannot draw the controls, so the window picture is taken here.
  */
+// A picture generator, not a test (its name does not end in Test, so the suite skips it): screenshots/make.sh runs it.
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
-class WindowScreenshotTest {
+class WindowScreenshots {
     static final Path OUT = Path.of("target", "screenshots", "window-controls.png");
     static final Path OUT_ZH = Path.of("target", "screenshots", "window-zh.png");
     TestWindow window;

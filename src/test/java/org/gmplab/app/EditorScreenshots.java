@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,8 +24,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * Renders the whole window with the scenario editor open and a mistake in the program to
  * {@code target/screenshots/editor-error.png}; {@code screenshots/make.sh} copies it to {@code screenshots/}.
  */
+// A picture generator, not a test (its name does not end in Test, so the suite skips it): screenshots/make.sh runs it.
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
-class EditorScreenshotTest {
+class EditorScreenshots {
     static final Path OUT = Path.of("target", "screenshots", "editor-error.png");
     TestWindow window;
     GmpLabApp.Content content;

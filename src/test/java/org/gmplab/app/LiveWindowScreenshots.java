@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 import org.gmplab.engine.Engine;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,8 +25,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * Renders the whole window in live mode, paused, under Monocle to {@code target/screenshots/window-live-paused.png};
  * {@code screenshots/make.sh} copies it to {@code screenshots/}.
  */
+// A picture generator, not a test (its name does not end in Test, so the suite skips it): screenshots/make.sh runs it.
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
-class LiveWindowScreenshotTest {
+class LiveWindowScreenshots {
     static final Path OUT = Path.of("target", "screenshots", "window-live-paused.png");
     TestWindow window;
     GmpLabApp.Content content;

@@ -17,6 +17,7 @@ import javax.imageio.ImageIO;
 import org.gmplab.app.ScreenshotCommand;
 import org.gmplab.lessons.Text.Lang;
 import org.gmplab.view.SchedulerView;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,11 +29,13 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Not a check but a picture: renders a lesson in Chinese beside the canvas and writes it as a PNG.
  * Runs only when asked, from screenshots/make.sh:
- * {@code mvn -B -q test -Dtest=LessonScreenshotTest -Dgmplab.lessonShot=screenshots/lesson-zh.png}.
+ * {@code mvn -B -q test -Dtest=LessonScreenshots -Dgmplab.lessonShot=screenshots/lesson-zh.png}.
  */
+// A picture generator, not a test (its name does not end in Test, so the suite skips it): screenshots/make.sh runs it.
+@Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "gmplab.lessonShot", matches = ".+")
-class LessonScreenshotTest {
+class LessonScreenshots {
     SchedulerView view;
     LessonPlayer player;
     BorderPane root;

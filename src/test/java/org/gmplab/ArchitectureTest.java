@@ -46,7 +46,8 @@ class ArchitectureTest {
             Map.entry("engine", Set.of("scenario", "scenario.gosrc", "snapshot", "io")),
             Map.entry("trace", Set.of("snapshot", "io")),
             Map.entry("gotrace", Set.of("trace", "snapshot", "io")),
-            Map.entry("history", Set.of("engine", "scenario", "snapshot", "trace", "io")),
+            // history → gotrace: the transport walks a real Go run read from its trace (RealHistory) as it walks an engine run
+            Map.entry("history", Set.of("engine", "scenario", "snapshot", "trace", "gotrace", "io")),
             Map.entry("lessons", Set.of("engine", "scenario", "scenario.gosrc", "snapshot", "io")),
             Map.entry("cli", Set.of("engine", "scenario", "scenario.gosrc", "snapshot", "trace", "gotrace", "history", "lessons", "io")),
             Map.entry("model", Set.of("engine", "scenario", "snapshot")),

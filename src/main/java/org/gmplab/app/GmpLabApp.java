@@ -44,7 +44,12 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
-        Window w = open(stage, getParameters().getUnnamed(), getParameters().getNamed(), Progress.forUser());
+        List<String> args = getParameters().getUnnamed();
+        if (args.size() == 2) {   // a scenario beside a real Go run of the same program
+            sideBySide(stage, Path.of(args.get(0)), Path.of(args.get(1)));
+            return;
+        }
+        Window w = open(stage, args, getParameters().getNamed(), Progress.forUser());
         driver = w.content().driver();
         player = w.player();
     }
@@ -53,19 +58,23 @@ public final class GmpLabApp extends Application {
     record Window(Content content, LessonPlayer player, SchedulerView view) {}
 
     /**
-     * Opens the window on {@code stage} as the application arguments ask: {@code args} at most a scenario file;
-     * {@code named} the folder of lessons ({@code lessons}) and the lesson step to open at ({@code lesson}, a
-     * link such as {@code work-stealing#3}, see {@link org.gmplab.lessons.Links}; else the learner's last one).
+     * Opens the window on {@code stage} as the application arguments ask: {@code args} at most a scenario file or a
+     * real Go run's trace; {@code named} the folder of lessons ({@code lessons}) and the lesson step to open at
+     * ({@code lesson}, a link such as {@code work-stealing#3}, see {@link org.gmplab.lessons.Links}; else the
+     * learner's last one).
      */
     static Window open(Stage stage, List<String> args, java.util.Map<String, String> named, Progress progress) throws Exception {
         String lessonsDir = named.get("lessons");   // --lessons DIR (see Launcher)
-        Scenario sc = args.isEmpty() ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
+        Path trace = args.isEmpty() || !Launcher.traceName(args.get(0)) ? null : Path.of(args.get(0));
+        Scenario sc = args.isEmpty() || trace != null ? defaultScenario() : org.gmplab.scenario.gosrc.ScenarioFiles.load(Path.of(args.get(0)));
         BorderPane root = new BorderPane();
         SchedulerView view = new SchedulerView();
         Content c = content(root, view, sc);
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
-        if (!args.isEmpty()) {
+        if (trace != null) {   // a real Go run: walked as a run, its queues unknown
+            c.editor.openRealTrace(trace);
+        } else if (!args.isEmpty()) {
             Path file = Path.of(args.get(0));
             if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".go")) {
                 c.editor.startWith(org.gmplab.scenario.ScenarioJson.readText(file), file, null);
@@ -101,6 +110,78 @@ public final class GmpLabApp extends Application {
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
         stage.show();
         return new Window(c, player, view);
+    }
+
+    /**
+     * The window of a scenario beside a real Go run of the same program ({@link SideBySidePane}): both runs are read
+     * off the FX thread, the window says so meanwhile; a trace that cannot be read is its one line.
+     */
+    static void sideBySide(Stage stage, Path scenario, Path trace) throws ScenarioException {
+        sideBySide(stage, org.gmplab.scenario.gosrc.ScenarioFiles.load(scenario), trace);
+    }
+
+    /** The window of {@code sc} beside the real Go run in {@code trace}. */
+    static void sideBySide(Stage stage, Scenario sc, Path trace) {
+        BorderPane root = new BorderPane(new Label("Reading " + trace.getFileName() + " and running " + sc.name() + " to its end…"));
+        Scene scene = new Scene(root, 1280, 960);
+        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        stage.setTitle("GMP Lab — " + sc.name() + " beside the real Go run " + trace.getFileName());
+        stage.setScene(scene);
+        stage.show();
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return SideBySidePane.compute(sc, org.gmplab.gotrace.RealRun.read(trace, null));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(trace + ": " + e.getMessage(), e);
+            }
+        }).whenCompleteAsync((runs, failed) -> {
+            if (failed != null) {
+                Throwable why = failed.getCause() != null ? failed.getCause() : failed;
+                root.setCenter(new Label(why.getMessage()));
+            } else {
+                root.setCenter(new SideBySidePane(runs));
+            }
+        }, javafx.application.Platform::runLater);
+    }
+
+    /**
+     * "Run with real Go": the editor's program built and run as a real Go program with a trace ({@link RealCommand}),
+     * at the GOMAXPROCS of the run shown, off the FX thread, then shown beside the engine's run in a window of its
+     * own. Without Go on PATH, or when the build or run fails, the one line is the window's error.
+     */
+    static void runWithRealGo(ScenarioEditor editor, Driver driver) {
+        String source = editor.text();
+        Scenario sc;
+        try {
+            sc = org.gmplab.scenario.gosrc.GoSource.parse(source, "editor.go");
+        } catch (RuntimeException | ScenarioException ex) {
+            driver.model().refuse("Run with real Go: the program does not compile: " + ex.getMessage().lines().findFirst().orElse(""));
+            return;
+        }
+        Path go = RealCommand.onPath("go");
+        if (go == null) { driver.model().refuse(RealCommand.noGo(editor.path() == null ? "SCENARIO.go" : editor.path().toString())); return; }
+        int procs = driver.model().getSnapshot() == null ? sc.gomaxprocs() : Math.max(1, driver.model().getSnapshot().gomaxprocs());
+        driver.model().refuse("Run with real Go: building and running " + sc.name() + " at GOMAXPROCS " + procs + "…");
+        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                Path dir = java.nio.file.Files.createTempDirectory("gmplab-real");
+                return RealCommand.buildAndRun(source, "editor.go", procs, go, dir, 100);
+            } catch (IOException | InterruptedException ex) {
+                throw new java.util.concurrent.CompletionException(ex);
+            }
+        }).whenCompleteAsync((trace, failed) -> {
+            if (failed != null) {
+                Throwable why = failed.getCause() != null ? failed.getCause() : failed;
+                driver.model().refuse("Run with real Go: " + why.getMessage());
+                return;
+            }
+            driver.model().refuse("");
+            try {
+                sideBySide(new Stage(), sc.withGomaxprocs(procs), trace);
+            } catch (RuntimeException ex) {
+                driver.model().refuse("Run with real Go: " + ex.getMessage());
+            }
+        }, javafx.application.Platform::runLater);
     }
 
     /** The parts of the window, for tests and the frame-rate bench ({@code bench.WindowFpsBench}) that mount the same content. */
@@ -156,7 +237,15 @@ public final class GmpLabApp extends Application {
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
         org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(driver);
-        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, lessons, presenterButton, helpButton);
+        javafx.scene.control.Button realTrace = new javafx.scene.control.Button("Real Go…");
+        realTrace.setId("openRealTrace");
+        realTrace.setTooltip(new Tooltip("Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run"));
+        realTrace.setOnAction(e -> editor.openRealTrace());
+        javafx.scene.control.Button runReal = new javafx.scene.control.Button("Run with real Go");
+        runReal.setId("runRealGo");
+        runReal.setTooltip(new Tooltip("Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run"));
+        runReal.setOnAction(e -> runWithRealGo(editor, driver));
+        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
         keysItem.setOnAction(e -> pane.toggleHelp());

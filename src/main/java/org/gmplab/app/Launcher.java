@@ -15,13 +15,15 @@ import org.gmplab.cli.Main;
 /**
  * The jar's main class. It does not extend {@code javafx.application.Application}, so that a plain
  * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
- * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it; either may
+ * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it, and on a real
+ * Go run's execution trace ({@code .trace}, {@code .out}; or {@code import TRACE --window}) it opens the
+ * window walking that run; with a scenario and a trace, the two side by side ({@link SideBySidePane}); either may
  * follow {@code --lessons DIR}, the folder of lessons to use instead of the bundled ones. With any other
  * arguments it runs the headless command line.
  */
 public final class Launcher {
     /** The commands that need JavaFX, added here to the headless ones of {@code cli.Main} (TopLevelHelp's text lists them too). */
-    static final Class<?>[] WINDOW_COMMANDS = {ScreenshotCommand.class, LessonCommand.class};
+    static final Class<?>[] WINDOW_COMMANDS = {ScreenshotCommand.class, LessonCommand.class, RealCommand.class};
 
     private Launcher() { }
 
@@ -103,7 +105,13 @@ public final class Launcher {
     static boolean needsJavaFx(String[] args) {
         List<String> a = List.of(args);
         int i = a.size() >= 2 && a.get(0).equals("--lessons") ? 2 : 0;
-        return i >= a.size() ? true : a.get(i).equals("lesson") || a.get(i).equals("screenshot") || opensWindow(args);
+        return i >= a.size() ? true : a.get(i).equals("lesson") || a.get(i).equals("screenshot") || a.get(i).equals("real") || opensWindow(args);
+    }
+
+    /** A real Go run's execution trace, by its name: {@code .trace}, or {@code .out} as {@code go test -trace} often names it. */
+    static boolean traceName(String a) {
+        String s = a.toLowerCase(Locale.ROOT);
+        return s.endsWith(".trace") || s.endsWith(".out");
     }
 
     private static boolean scenarioName(String a) {
@@ -127,9 +135,21 @@ public final class Launcher {
             out.add("--lessons=" + rest.get(1));
             rest = rest.subList(2, rest.size());
         }
+        // gmplab import TRACE --window: the real run in the window rather than its summary
+        if (out.isEmpty() && rest.size() == 3 && rest.get(0).equals("import") && rest.contains("--window")) {
+            rest = new ArrayList<>(rest.subList(1, 3));
+            rest.remove("--window");
+            return Files.isRegularFile(Path.of(rest.get(0))) ? new String[] {rest.get(0)} : null;
+        }
+        // a scenario and a real Go run of the same program, side by side
+        if (rest.size() == 2 && scenarioName(rest.get(0)) && traceName(rest.get(1))
+                && Files.isRegularFile(Path.of(rest.get(0))) && Files.isRegularFile(Path.of(rest.get(1)))) {
+            out.addAll(rest);
+            return out.toArray(String[]::new);
+        }
         if (rest.size() > 1) return null;
         if (rest.size() == 1) {
-            if (!scenarioName(rest.get(0)) || !Files.isRegularFile(Path.of(rest.get(0)))) return null;
+            if (!(scenarioName(rest.get(0)) || traceName(rest.get(0))) || !Files.isRegularFile(Path.of(rest.get(0)))) return null;
             out.add(rest.get(0));
         }
         return out.toArray(String[]::new);

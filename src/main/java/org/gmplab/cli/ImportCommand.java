@@ -43,11 +43,22 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--events", description = "print every event in Go's order, one line each, as go tool trace -d=1 does")
     boolean events;
 
+    @Option(names = "--window", description = "walk the real run in the window (its canvas, timeline, event log and inspector) instead of printing")
+    boolean window;
+
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
         if (summary && events) throw new Main.BadInput("give --summary or --events, not both");
+        if (window) {   // the launcher opens the window for a file that exists; here it did not
+            try (GoTraceReader r = open(input, spec.commandLine().getErr())) {   // a file that is not there, or not a trace: its one line
+                r.goVersion();
+            } catch (IOException e) {
+                throw new Main.BadInput(input + ": cannot read: " + e.getMessage());
+            }
+            throw new Main.BadInput("--window opens the window only as the first command given to gmplab, alone with its file");
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (!GoTraceReader.looksLikeGoTrace(input) && SchedTraceReader.looksLikeSchedTrace(TextFile.head(input, 1 << 16)))
             return schedTrace(out);

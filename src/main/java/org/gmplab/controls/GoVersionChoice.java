@@ -15,8 +15,10 @@ import org.gmplab.session.Driver;
  */
 public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
     private boolean updating, go10, locked;
+    private final Driver c;
 
     public GoVersionChoice(Driver c) {
+        this.c = c;
         setId("goVersion");
         getItems().setAll(Scenario.GoVersion.values());
         setConverter(new StringConverter<>() {
@@ -48,7 +50,7 @@ public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
         if (sc == null) return;   // before the session's first moment
         updating = true;
         setValue(sc.go());
-        go10 = sc.scheduler() == Scenario.Scheduler.GO10;
+        go10 = sc.scheduler() == Scenario.Scheduler.GO10 || c.showsRealRun();   // a real Go run is what Go did: no rules to choose
         setDisable(go10 || locked);
         updating = false;
     }

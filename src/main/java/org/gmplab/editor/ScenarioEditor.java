@@ -50,9 +50,11 @@ import org.gmplab.io.AtomicFile;
 public final class ScenarioEditor extends VBox {
     static final EditorDialogs.Kind GO = new EditorDialogs.Kind("Go scenario", List.of("*.go"));
     static final EditorDialogs.Kind SESSION = new EditorDialogs.Kind("GMP Lab session", List.of("*.gmpsession", "*.json"));
+    /** A real Go run's execution trace (runtime/trace writes any name; go test -trace often trace.out). */
+    static final EditorDialogs.Kind TRACE = new EditorDialogs.Kind("Go execution trace", List.of("*.trace", "*.out"));
     static final List<EditorDialogs.Kind> OPENABLE = List.of(
             new EditorDialogs.Kind("Scenarios and sessions", List.of("*.go", "*.json", "*.gmpsession")), GO,
-            new EditorDialogs.Kind("JSON scenario", List.of("*.json")), SESSION);
+            new EditorDialogs.Kind("JSON scenario", List.of("*.json")), SESSION, TRACE);
     /** The text of a new scenario: three goroutines of 1 ms of work each, and main waiting for them. */
     public static final String TEMPLATE = String.join("\n",
             "// gmplab: name=\"my scenario\" gomaxprocs=2",
@@ -233,14 +235,32 @@ public final class ScenarioEditor extends VBox {
         return p == null ? CompletableFuture.completedFuture(null) : open(p);
     }
 
+    /** Asks for a real Go run's execution trace and shows it (see {@link #open(Path)}). */
+    public CompletableFuture<Void> openRealTrace() {
+        Path p = dialogs.chooseOpen(window(), List.of(TRACE), directory());
+        return p == null ? CompletableFuture.completedFuture(null) : open(p);
+    }
+
+    /** Shows the real Go run of the trace {@code p}, the text unchanged (as {@link #open(Path)} does a trace). */
+    public CompletableFuture<Void> openRealTrace(Path p) { return open(p); }
+
     /**
-     * Opens {@code p}: a Go scenario replaces the text (after asking, if it was changed and not saved) and
+     * Opens {@code p}: a real Go run's execution trace ({@code .trace}, {@code .out}) is read and walked in the
+     * window as a run is (the text stays); a Go scenario replaces the text (after asking, if it was changed and not saved) and
      * runs if it compiles; a JSON scenario runs, and the text stays (the editor edits Go source only); a
      * session file is replayed to its moment and shown there.
      */
     public CompletableFuture<Void> open(Path p) {
         String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
         if (isSession(p)) return openSession(p);
+        if (lower.endsWith(".trace") || lower.endsWith(".out")) {
+            say(Words.get("Reading the real Go run %s…", p.getFileName()), "info");
+            return driver.loadRealTrace(p).thenRun(() -> {
+                String error = driver.model().errorProperty().get();
+                if (error != null && error.startsWith(p.toString())) say(error, "error");
+                else say(Words.get("Real Go run %s: its queues are not in the trace; the text here is unchanged", p.getFileName()), "ok");
+            });
+        }
         try {
             if (lower.endsWith(".go")) {
                 if (!confirmDiscard()) return CompletableFuture.completedFuture(null);

@@ -103,6 +103,38 @@ public final class RunState {
         return inferred;
     }
 
+    /** A copy that follows the stream on from here without touching this one (a key frame to walk back to). */
+    public RunState copy() {
+        RunState c = new RunState();
+        gs.forEach((id, g) -> {
+            GS d = new GS();
+            d.state = g.state;
+            d.reason = g.reason;
+            d.m = g.m;
+            d.p = g.p;
+            d.readyOn = g.readyOn;
+            c.gs.put(id, d);
+        });
+        ps.forEach((id, p) -> c.ps.put(id, p.clone()));
+        c.ms.addAll(ms);
+        c.time = time;
+        c.runnable = runnable;
+        c.maxRunnable = maxRunnable;
+        return c;
+    }
+
+    /** The M that holds P {@code pid} now, or -1 (none, or a P not seen). */
+    public long procM(long pid) {
+        long[] p = ps.get(pid);
+        return p == null ? -1 : p[1];
+    }
+
+    /** The P goroutine {@code goid} was last made runnable on, or -1 (unknown, or a goroutine not seen). */
+    public long readyOn(long goid) {
+        GS g = gs.get(goid);
+        return g == null ? -1 : g.readyOn;
+    }
+
     /** Goroutines runnable now (in any queue: the trace does not say which). */
     public int runnable() { return runnable; }
 

@@ -17,7 +17,8 @@
  * {@link org.gmplab.gotrace.RunState} follows the stream and knows, at each moment, every G's state, every
  * P's M and G, every M's P and G; {@link org.gmplab.gotrace.TraceSummary} counts what a learner asks first
  * (goroutines, migrations, retakes, syscalls). Tests compare the stream, transition by transition, with
- * {@code go tool trace -d=1} on real traces.
+ * {@code go tool trace -d=1} on real traces. {@link org.gmplab.gotrace.RealRun} turns the stream into the
+ * engine's own snapshots and events (scheduler "real"), so the window walks a real run as it walks an engine run.
  *
  * <h2>What a trace does not record</h2>
  * Which queue a runnable G waits in (a P's ring, {@code runnext}, the global queue), steals, spinning Ms,

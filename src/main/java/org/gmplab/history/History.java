@@ -45,7 +45,7 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Not thread-safe: one thread (a driver, a test, the CLI) owns a history and calls all its methods; only
  * the cancel flag is read across threads.
  */
-public final class History implements AutoCloseable {
+public final class History implements Recording {
     /** A jump forward keeps at most this many of the events it explored, for {@link #explored()}. */
     public static final int EXPLORED_KEPT = 200_000;
 

@@ -20,6 +20,8 @@ import javafx.collections.ObservableList;
 import org.gmplab.engine.Action;
 import org.gmplab.engine.Engine;
 import org.gmplab.history.History;
+import org.gmplab.history.RealHistory;
+import org.gmplab.history.Recording;
 import org.gmplab.model.Moment;
 import org.gmplab.model.Moment.Say;
 import org.gmplab.model.FramePump;
@@ -70,7 +72,7 @@ public final class Driver implements AutoCloseable {
     /** A run to the next breakpoint gives up after this many positions. */
     public static final int MAX_RUN = 2_000_000;
 
-    private volatile History history;        // replaced only by load(), on the driver thread
+    private volatile Recording history;      // replaced only by load(), on the driver thread
     private final ScheduledExecutorService thread;
     /** Futures of commands not yet shown: completed by close() if their frame never will be (any thread). */
     private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -107,7 +109,7 @@ public final class Driver implements AutoCloseable {
     /** A command that runs longer than this shows the progress bar (so quick steps do not flash it). */
     public static final long BUSY_AFTER_NANOS = 300_000_000L;
 
-    public Driver(History history) {
+    public Driver(Recording history) {
         this.history = history;
         watch(history);
         this.start = history.position();
@@ -141,6 +143,8 @@ public final class Driver implements AutoCloseable {
     public GmpModel model() { return model; }
     /** The scenario being run (immutable; any thread). */
     public org.gmplab.scenario.Scenario scenario() { return history.scenario(); }
+    /** Whether the run shown is a real Go run read from its trace, which cannot be run again under other rules (any thread). */
+    public boolean showsRealRun() { return history.real(); }
     /** The position of the start of the run. */
     public long start() { return start; }
     /** Each pulse (FX thread): shows whether a command has been running for more than a moment, and how far it got. */
@@ -168,7 +172,13 @@ public final class Driver implements AutoCloseable {
     public CompletableFuture<Void> setMode(Engine.Mode m) {
         if (m == Engine.Mode.LIVE) cancel = true; // a run to the next breakpoint under way stops
         return run(() -> {
-            if (m == Engine.Mode.LIVE) { stopTicking(); live.start(history, speed); } else stopLive();
+            if (m != Engine.Mode.LIVE) { stopLive(); return; }
+            if (!(history instanceof History h)) {   // a real run is what Go did: there is nothing to run again
+                say("a real Go run has no live mode: it is a recording of what Go did");
+                return;
+            }
+            stopTicking();
+            live.start(h, speed);
         });
     }
 
@@ -330,7 +340,7 @@ public final class Driver implements AutoCloseable {
     }
 
     /**
-     * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(History)}), made on the
+     * Replaces the run with a fresh one of {@code sc}, from its start ({@link #load(Recording)}), made on the
      * driver thread. The editor's Run and the lesson screen come this way: the history is the session's to make.
      */
     public CompletableFuture<Void> load(org.gmplab.scenario.Scenario sc) {
@@ -343,15 +353,35 @@ public final class Driver implements AutoCloseable {
      * with its events (a session file restored is a history already at its moment). The breakpoints shown
      * become {@code next}'s scenario's ({@link Breakpoints}).
      */
-    public CompletableFuture<Void> load(History next) {
+    public CompletableFuture<Void> load(Recording next) {
         cancel = true;
         return run(() -> replace(next));
     }
 
-    private void replace(History next) {
+    /**
+     * Replaces the run with a real Go run read from its execution trace ({@link RealHistory}), read on the driver
+     * thread with the progress bar; a file that cannot be read leaves the run shown as it was and says why in
+     * one line (the error).
+     */
+    public CompletableFuture<Void> loadRealTrace(java.nio.file.Path file) {
+        cancel = true;
+        return run(() -> {
+            RealHistory next;
+            try {
+                next = RealHistory.read(file, (done, total) -> workDone = total > 0 ? Math.min(1, (double) done / total) : -1);
+            } catch (java.io.IOException e) {
+                publish(shown.again(new Say(null, null, file + ": " + (e instanceof java.nio.file.NoSuchFileException
+                        ? "no such file" : e.getMessage())), null));
+                return;
+            }
+            replace(next);
+        });
+    }
+
+    private void replace(Recording next) {
         stopLive();
         stopTicking();
-        History old = history;
+        Recording old = history;
         history = next;
         watch(next);
         start = next.position();
@@ -368,7 +398,9 @@ public final class Driver implements AutoCloseable {
         CompletableFuture<org.gmplab.history.Session> f = new CompletableFuture<>();
         run(() -> {
             try {
-                f.complete(org.gmplab.history.Session.of(history, settings));
+                if (!(history instanceof History h))
+                    throw new IllegalStateException("a real Go run is not a session: open its trace file again");
+                f.complete(org.gmplab.history.Session.of(h, settings));
             } catch (RuntimeException e) {
                 f.completeExceptionally(e);
             }
@@ -552,7 +584,7 @@ public final class Driver implements AutoCloseable {
     }
 
     /** Lets the Cancel button stop {@code h}'s long moves, and its replays report how far they got. */
-    private void watch(History h) {
+    private void watch(Recording h) {
         h.cancelWhen(() -> cancelAsked);
         h.onProgress((done, total) -> workDone = total > 0 ? Math.min(1, (double) done / total) : -1);
     }

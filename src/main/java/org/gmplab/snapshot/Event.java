@@ -101,6 +101,7 @@ public sealed interface Event {
         R visit(SchedLock e);
         R visit(Exit e);
         R visit(Fatal e);
+        R visit(Real e);
     }
 
     // ---- G-M-P and Go 1.0 alike: where a rule differs under Go 1.0, its record says which ------------
@@ -463,5 +464,19 @@ public sealed interface Event {
         public EventKind kind() { return EventKind.FATAL; }
         public <R> R accept(Visitor<R> v) { return v.visit(this); }
         public Map<String, Long> details() { return d(); }
+    }
+
+    /**
+     * A transition read from a real Go run's execution trace ({@code gotrace.RealRun}), not decided by the engine:
+     * {@code kind} is the engine's nearest kind (EXECUTE, RETAKE…), {@code words} Go's event name and what the trace
+     * says, with inferences marked "(inferred)". The trace's words are Go's, so they are not translated.
+     */
+    record Real(Head head, EventKind kind, Map<String, Long> details, String words) implements Event {
+        public Real {
+            Objects.requireNonNull(kind);
+            Objects.requireNonNull(words);
+            details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        }
+        public <R> R accept(Visitor<R> v) { return v.visit(this); }
     }
 }

@@ -298,4 +298,6 @@ public final class Narration implements Event.Visitor<String> {
     @Override public String visit(Exit e) { return "main returned: the program exits, whatever other goroutines were doing (as in Go)"; }
 
     @Override public String visit(Fatal e) { return e.message(); }
+
+    @Override public String visit(Real e) { return e.words(); }
 }

@@ -293,4 +293,6 @@ final class NarrationZh implements Event.Visitor<String> {
     @Override public String visit(Exit e) { return "main 返回：程序退出，不管其他 goroutine 在做什么（与 Go 相同）"; }
 
     @Override public String visit(Fatal e) { return e.message(); }
+
+    @Override public String visit(Real e) { return e.words(); }
 }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param gs           every G ever allocated (Go's allgs), dead ones included
  * @param scheduler    the scheduler design: "gmp" (Go 1.23), "gmp1.26" (Go 1.26's G-M-P rules: a P in a
  *                     system call stays running) or "go1.0" (one global queue, one lock, no Ps: {@code ps} is
- *                     then empty and {@code gomaxprocs} is Go 1.0's mcpumax)
+ *                     then empty and {@code gomaxprocs} is Go 1.0's mcpumax), or "real": a real Go run read
+ *                     from its execution trace, whose queues are unknown ({@link #real()})
  * @param lock         how often sched.lock was taken and waited for, since the start
  * @param mcpu         Go 1.0: Ms running Go code (at most gomaxprocs); -1 under G-M-P
  * @param sysmonwait   sysmon is in deep sleep, waiting to be woken (Go's {@code sched.sysmonwait})
@@ -26,7 +27,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
                        int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
                        List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
                        String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes) {
-    public static final String GMP = "gmp", GMP126 = "gmp1.26", GO10 = "go1.0";
+    public static final String GMP = "gmp", GMP126 = "gmp1.26", GO10 = "go1.0", REAL = "real";
 
     /** A G-M-P snapshot with no lock counts (for tests and imported traces). */
     public Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
@@ -38,6 +39,13 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
 
     /** True under Go 1.0's scheduler: no Ps, one global queue. */
     public boolean go10() { return GO10.equals(scheduler); }
+
+    /**
+     * True for a moment of a real Go run read from its execution trace: the trace does not record which queue a
+     * runnable G waits in, so the Ps' rings, runnext and the global queue are empty and the runnable Gs are one
+     * pool (their {@code where} is "runnable"); spinning, idle Ms and schedtick are not recorded either.
+     */
+    public boolean real() { return REAL.equals(scheduler); }
 
     /** True under Go 1.26's G-M-P rules (no {@code _Psyscall}). */
     public boolean go126() { return GMP126.equals(scheduler); }
@@ -102,7 +110,8 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
      * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names
      * its one place: "P0.runnext", "P0.runq", "global", "M2" (running or in a syscall on M2), "chan",
      * "mutex", "wg", "timer", "netpoll", "forever" (nil channel, empty select), "injected" (blocked from
-     * outside), "free", "M0.lockedg" (handed to the M it is locked to). It is empty in a live snapshot read
+     * outside), "free", "M0.lockedg" (handed to the M it is locked to); in a real run "runnable" (in a queue the
+     * trace does not name) or "waiting" (blocked for a reason with no place of its own; see waitReason). It is empty in a live snapshot read
      * without stopping the world. {@code system}: one of the runtime's own goroutines (Go's
      * {@code isSystemGoroutine}: forcegchelper, bgsweep, bgscavenge, runfinq), not the program's.
      * {@code line}: the 1-based line, in the scenario's listing, of the statement it is at (running, waiting

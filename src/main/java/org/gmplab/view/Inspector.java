@@ -45,7 +45,10 @@ public final class Inspector {
             }
             case POOL -> {
                 return switch (h.pool()) {
-                    case "global" -> w.format("global run queue: %d Gs (runqsize)", s.globalQueue().size());
+                    case "global" -> s.real()
+                            ? w.format("runnable: %d Gs, in queues the trace does not name (a P's ring, its runnext or the global queue)",
+                                    s.gs().stream().filter(g -> g.where().equals("runnable")).count())
+                            : w.format("global run queue: %d Gs (runqsize)", s.globalQueue().size());
                     case "idleP" -> w.format("idle Ps: %s (npidle=%d)", s.idlePs(), s.npidle());
                     case "idleM" -> w.format("idle Ms: %s (nmidle=%d)", s.idleMs(), s.nmidle());
                     case "free" -> w.format("free Gs: %d on the global list, the rest on the Ps' lists", s.globalFree());
@@ -108,6 +111,10 @@ public final class Inspector {
                     out.add(new Field(c, "id", Integer.toString(p.id())));
                     out.add(new Field(c, "status", p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?"));
                     out.add(new Field(c, "m", p.m() < 0 ? "" : "M" + p.m()));
+                    if (s.real()) {   // a trace records neither the ring nor runnext, schedtick nor the free list
+                        out.add(new Field(c, "runq", "not in the trace"));
+                        continue;
+                    }
                     out.add(new Field(c, "runnext", p.runnext() < 0 ? "" : "G" + p.runnext()));
                     out.add(new Field(c, "runqsize", p.runq().size() + " / " + p.capacity()));
                     out.add(new Field(c, "runqhead", Integer.toString(p.head())));
@@ -122,6 +129,11 @@ public final class Inspector {
                 String c = h.pool();
                 switch (h.pool()) {
                     case "global" -> {
+                        if (s.real()) {   // not Go's sched.runq: every runnable G, in whatever queue
+                            out.add(new Field(c, "runnable (queue not in the trace)",
+                                    gs(s.gs().stream().filter(g -> g.where().equals("runnable")).map(Snapshot.G::goid).toList())));
+                            return out;
+                        }
                         out.add(new Field(c, "sched.runqsize", Integer.toString(s.globalQueue().size())));
                         out.add(new Field(c, "sched.runq", gs(s.globalQueue())));
                     }
@@ -199,6 +211,8 @@ public final class Inspector {
                 place = w.format("%s's runnext", where.substring(0, dot));
             } else if (where.equals("global")) {
                 place = w.of("the global run queue");
+            } else if (where.equals("runnable")) {
+                place = w.of("a run queue the trace does not name");
             }
             return "G" + g.goid() + " " + w.of(st) + (place.isEmpty() ? "" : where.startsWith("M") ? w.format(" on %s", place) : w.format(" in %s", place))
                     + (g.waitReason().isEmpty() ? "" : w.of(" — wait reason: ") + g.waitReason()) + " — " + w.format("%s at %s", g.function(), g.instruction());

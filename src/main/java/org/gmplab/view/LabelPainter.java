@@ -30,6 +30,10 @@ public final class LabelPainter implements Painter {
                 + (s.go10()
                 ? w.format("Go 1.0 scheduler: one global queue, no Ps   t=%.3f ms   events %d   mcpu=%d of %d threads=%d runqueue=%d sched.lock taken %d (waited %d)",
                         s.time() / 1e6, s.events(), s.mcpu(), s.gomaxprocs(), s.threads(), s.globalQueue().size(), s.lock().acquisitions(), s.lock().contended())
+                : s.real()
+                ? w.format("real Go run   t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d runnable=%d (queues not in the trace)",
+                        s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(),
+                        s.gs().stream().filter(x -> x.where().equals("runnable")).count())
                 : w.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
         g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
@@ -45,7 +49,7 @@ public final class LabelPainter implements Painter {
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
             g.setTextAlign(TextAlignment.RIGHT);
-            g.fillText(w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            if (!s.real()) g.fillText(w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             g.setTextAlign(TextAlignment.LEFT);
             double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, rf));
@@ -70,13 +74,15 @@ public final class LabelPainter implements Painter {
             g.fillText(w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
             g.setFill(th.text);
             Rect info = c.ringInfo();
-            if (info.w() > fs) {
+            if (info.w() > fs && p.capacity() == 0) {
+                g.fillText("runq ?", info.x(), info.cy(), info.w());
+            } else if (info.w() > fs) {
                 g.fillText("runq " + p.runq().size() + "/" + p.capacity(), info.x(), info.cy() - (c.compact() ? 0 : rf * 0.0), info.w());
             }
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
                 g.setFill(th.text);
-                g.fillText("h=" + p.head() + " t=" + p.tail(), c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
+                g.fillText(p.capacity() == 0 ? w.of("queue not in the trace") : "h=" + p.head() + " t=" + p.tail(), c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
             }
         }
 

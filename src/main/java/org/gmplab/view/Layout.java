@@ -52,6 +52,13 @@ public final class Layout {
 
     /** The pools in the order they are laid out; each has a stable key. */
     public static final List<String> TOP_POOLS = List.of("global", "idleP", "idleM", "sysmon");
+    /**
+     * The title of the top band's first pool in a real run ({@link Snapshot#real()}): every runnable G, in one
+     * pool, for the trace does not say which queue each waits in. The pool keeps the key "global", where the
+     * engine's global queue is, so marks towards the global queue still have a place to point to.
+     */
+    public static final String QUEUE_UNKNOWN = "runnable: queue unknown (not in the trace)";
+
     public static final List<String> BOTTOM_POOLS =
             List.of("syscall", "otherM", "timer", "netpoll", "chan", "mutex", "wg", "blocked", "free");
 
@@ -166,7 +173,7 @@ public final class Layout {
         }
         bestSlot = Math.min(bestSlot, font * 2.2);
         int gridRows = (cap + bestCols - 1) / bestCols;
-        boolean compact = bestSlot < MIN_SLOT;
+        boolean compact = bestSlot < MIN_SLOT || p.capacity() == 0;   // capacity 0: a real run's ring, not in the trace
         Rect ring;
         if (compact) {
             double bh = Math.min(ringArea.h(), font * 1.3);
@@ -184,7 +191,13 @@ public final class Layout {
     private void placeTop(Snapshot s, Rect top, double gap) {
         double[] share = {0.52, 0.16, 0.16, 0.16};
         List<Rect> boxes = split(top, share, gap);
-        pools.put("global", tokenPool("global", boxes.get(0), s.globalQueue()));
+        if (s.real()) {
+            List<Long> runnable = new ArrayList<>();
+            for (Snapshot.G g : s.gs()) if (g.where().equals("runnable")) runnable.add(g.goid());
+            pools.put("global", titled(tokenPool("global", boxes.get(0), runnable), QUEUE_UNKNOWN));
+        } else {
+            pools.put("global", tokenPool("global", boxes.get(0), s.globalQueue()));
+        }
         List<Chip> idleP = new ArrayList<>();
         for (int id : s.idlePs()) idleP.add(new Chip("P" + id, null, id, false));
         pools.put("idleP", chipPool("idleP", boxes.get(1), idleP, false));
@@ -217,7 +230,7 @@ public final class Layout {
         for (Snapshot.G g : s.gs()) {
             String key = switch (g.where()) {
                 case "timer", "netpoll", "chan", "mutex", "wg" -> g.where();
-                case "forever", "injected" -> "blocked";
+                case "forever", "injected", "waiting" -> "blocked";   // "waiting": a real run's other reasons
                 default -> null;
             };
             if (key != null) waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(g.goid());

@@ -49,7 +49,7 @@ public final class RingPainter implements Painter {
         Rect r = c.ring();
         g.setFill(th.slot);
         g.fillRect(r.x(), r.y(), r.w(), r.h());
-        double frac = p.capacity() == 0 ? 0 : (double) p.runq().size() / p.capacity();
+        double frac = p.capacity() == 0 ? 0 : (double) p.runq().size() / p.capacity();   // 0: not known (a real run)
         g.setFill(th.runnable);
         g.fillRect(r.x(), r.y(), r.w() * frac, r.h());
         g.setStroke(th.border);

@@ -73,10 +73,25 @@ class GoTraceFuzzTest {
         });
     }
 
-    /** Reads a whole trace through the summary; returns its error, or null if it read. Anything else fails. */
+    /**
+     * Reads a whole trace through the summary, and as the window walks it ({@link RealRun}: its first, middle and
+     * last moments and events); returns its error, or null if it read. Anything else fails.
+     */
     static GoTraceException readAll(byte[] trace, String what) {
         try (GoTraceReader r = new GoTraceReader(new ByteArrayInputStream(trace), null)) {
             TraceSummary.of(r);
+        } catch (GoTraceException e) {
+            assertThat(e.getMessage()).as(what).isNotBlank().doesNotContain("\n");
+            return e;
+        } catch (IOException | RuntimeException e) {
+            throw new AssertionError(what + ": not a GoTraceException: " + e, e);
+        }
+        try (GoTraceReader r = new GoTraceReader(new ByteArrayInputStream(trace), null)) {
+            RealRun run = RealRun.of(r, what);
+            for (long p : new long[] {0, run.end() / 2, run.end()}) {
+                run.snapshot(p);
+                if (p > 0) run.event(p);
+            }
             return null;
         } catch (GoTraceException e) {
             assertThat(e.getMessage()).as(what).isNotBlank().doesNotContain("\n");

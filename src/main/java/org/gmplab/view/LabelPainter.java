@@ -37,7 +37,7 @@ public final class LabelPainter implements Painter {
         for (Snapshot.Proc p : s.ps()) {
             Layout.Card c = l.cards.get(p.id());
             if (c == null) continue;
-            double hf = Math.min(fs, c.header().h() * 0.85);
+            double hf = l.titleFont(c);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
             String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
@@ -71,7 +71,8 @@ public final class LabelPainter implements Painter {
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs) {
-                g.fillText("runq " + p.runq().size() + "/" + p.capacity(), info.x(), info.cy() - (c.compact() ? 0 : rf * 0.0), info.w());
+                int hidden = c.windowed() ? hidden(c, p) : 0;   // queued in rows outside the window
+                g.fillText("runq " + p.runq().size() + "/" + p.capacity() + (hidden > 0 ? "  +" + hidden : ""), info.x(), info.cy(), info.w());
             }
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
@@ -106,6 +107,13 @@ public final class LabelPainter implements Painter {
             }
             g.setTextAlign(TextAlignment.LEFT);
         }
+    }
+
+    /** How many of {@code p}'s queued Gs sit in rows outside its card's window. */
+    static int hidden(Layout.Card c, Snapshot.Proc p) {
+        int n = 0;
+        for (int i = 0; i < p.runq().size(); i++) if (c.slot(Math.floorMod(p.head() + i, c.capacity())) == null) n++;
+        return n;
     }
 
     private static int freeCount(Snapshot s) {

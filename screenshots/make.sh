@@ -22,6 +22,9 @@ cp target/screenshots/window-controls.png screenshots/window-controls.png
 cp target/screenshots/window-zh.png screenshots/window-zh.png
 mvn -B -q test -Dtest=EditorScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
+# Presenter mode at 1280×720: a lesson's caption in English and Chinese, a steal's arc held after a step.
+mvn -B -q test -Dtest=PresenterScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/presenter-lesson.png target/screenshots/presenter-lesson-zh.png target/screenshots/presenter-steal.png screenshots/
 # The window in live mode, paused (the same way, by LiveWindowScreenshotTest).
 mvn -B -q test -Dtest=LiveWindowScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png

@@ -71,8 +71,14 @@ public final class LabelPainter implements Painter {
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs) {
-                int hidden = c.windowed() ? hidden(c, p) : 0;   // queued in rows outside the window
-                g.fillText("runq " + p.runq().size() + "/" + p.capacity() + (hidden > 0 ? "  +" + hidden : ""), info.x(), info.cy(), info.w());
+                // a window of the ring says which slots it shows, and how many queued Gs are outside it
+                String window = "";
+                if (c.windowed()) {
+                    int from = c.firstRow() * c.cols(), to = Math.floorMod(from + c.shownRows() * c.cols() - 1, c.capacity());
+                    int hidden = hidden(c, p);
+                    window = "  " + w.format("slots %d–%d", from, to) + (hidden > 0 ? "  +" + hidden : "");
+                }
+                g.fillText("runq " + p.runq().size() + "/" + p.capacity() + window, info.x(), info.cy(), info.w());
             }
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));

@@ -37,16 +37,16 @@ class PresenterLayoutTest {
     @Test
     void theRingsGridUsesBothDirections() {
         // a wide, low area: not 16 × 16 (sized by the height), but as many columns as make the slots largest
-        Layout.RingGrid g = Layout.RingGrid.best(256, 900, 200, 100, 0);
+        Layout.RingGrid g = Layout.RingGrid.best(256, 600, 200, 100, 0);
         assertThat(g.cols() * g.rows()).isGreaterThanOrEqualTo(256);
-        assertThat(g.cols() * g.slot()).isLessThanOrEqualTo(900);
+        assertThat(g.cols() * g.slot()).isLessThanOrEqualTo(600);
         assertThat(g.rows() * g.slot()).isLessThanOrEqualTo(200);
-        assertThat(g.slot()).isGreaterThanOrEqualTo(25);   // 36 × 8 of 25 px; the old powers of two gave 32 × 8 of 25, 16 × 16 of 12.5
+        assertThat(g.slot()).isEqualTo(20.5);   // 29 × 9 of 20.5 px; powers of two of columns gave 32 × 8 of 18.75 at best
         assertThat(g.shown()).isEqualTo(g.rows());
         // the same area with every column count tried by hand finds nothing larger
         for (int c = 1; c <= 256; c++) {
             int r = (256 + c - 1) / c;
-            assertThat(Math.min(900.0 / c, 200.0 / r)).isLessThan(g.slot() + 0.25);
+            assertThat(Math.min(600.0 / c, 200.0 / r)).isLessThan(g.slot() + 0.25);
         }
     }
 

@@ -118,6 +118,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         return t;
     });
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    /** The step in a line or two, for presenter mode's caption strip (see {@link #captionProperty()}). */
+    private final javafx.beans.property.ReadOnlyStringWrapper caption = new javafx.beans.property.ReadOnlyStringWrapper(this, "caption", "");
     private int pending;             // tasks given to the worker whose result is not shown yet (FX thread)
 
     private Lesson lesson;
@@ -457,12 +459,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         refresh();
     }
 
-    private void next() {
+    /** The next step, once this one has run (→, the Next button). */
+    public void next() {
         if (lesson == null || !ran || index + 1 >= lesson.steps().size()) return;
         enter(index + 1);
     }
 
-    private void back() {
+    /** The step before (←, the Back button). */
+    public void back() {
         if (lesson == null || index <= 0) return;
         tryIt.setSelected(false);
         index--;
@@ -528,6 +532,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         if (!has) {
             title.setText(Messages.get("choose", ln));
+            caption.set("");
             return;
         }
         Lesson.Step step = lesson.steps().get(index);
@@ -549,6 +554,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));
 
         Lesson.Quiz q = step.quiz();
+        StringBuilder captionChoices = new StringBuilder();
         quiz.setVisible(q != null);
         choices.getChildren().clear();
         feedback.setText("");
@@ -558,6 +564,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             for (int i : QuizOrder.of(lesson.id(), index, q.choices().size())) {
                 int k = i;
                 Button b = new Button(q.choices().get(i).text().in(ln));
+                captionChoices.append(captionChoices.length() == 0 ? "" : "   ").append(choices.getChildren().size() + 1).append(") ").append(b.getText());
                 b.setId("choice" + i);
                 b.setWrapText(true);
                 b.setMaxWidth(Double.MAX_VALUE);
@@ -576,6 +583,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 explain.setText(q.explain() == null ? "" : q.explain().in(ln));
             }
         }
+        // presenter mode's caption: the narration, or the question with its numbered choices (keys 1–9) until answered
+        caption.set(stepNumber.getText() + " · " + (q != null && !ran ? question.getText() + "   " + captionChoices : narration.getText()));
         buttons();
         checks.getChildren().clear();
         checksLabel.setVisible(ran && !step.checks().isEmpty());
@@ -647,6 +656,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public StepResult result() { return result; }
     /** True while the lesson's engine is working on a step (its buttons are off); false once what it reached is shown. */
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+
+    /** The step shown in a line or two — its number and narration, or its quiz and numbered choices until answered; "" with no lesson. */
+    public javafx.beans.property.ReadOnlyStringProperty captionProperty() { return caption.getReadOnlyProperty(); }
 
     /** Player's thread. */
     private void closeRunner() {

@@ -26,6 +26,9 @@ cp target/screenshots/lesson-program-en.png screenshots/lesson-program-en.png
 cp target/screenshots/lesson-program-zh.png screenshots/lesson-program-zh.png
 mvn -B -q test -Dtest=EditorScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/editor-error.png screenshots/editor-error.png
+# Presenter mode at 1280×720: a lesson's caption in English and Chinese, a steal's arc held after a step.
+mvn -B -q test -Dtest=PresenterScreenshotTest -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/presenter-lesson.png target/screenshots/presenter-lesson-zh.png target/screenshots/presenter-steal.png screenshots/
 # The window in live mode, paused (the same way, by LiveWindowScreenshots).
 mvn -B -q test -Dtest=LiveWindowScreenshots -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png

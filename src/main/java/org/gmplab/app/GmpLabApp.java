@@ -207,9 +207,10 @@ public final class GmpLabApp extends Application {
         Words.choices(theme);
         theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
         Label themeLabel = new Label(" theme ");
-        javafx.scene.control.Button presenterButton = new javafx.scene.control.Button("Presenter");
+        javafx.scene.control.ToggleButton presenterButton = new javafx.scene.control.ToggleButton("Presenter");
         presenterButton.setId("presenter");
-        presenterButton.setTooltip(new Tooltip("Presenter mode: projector theme and larger type, or back (F5)"));
+        presenterButton.setTooltip(new Tooltip("Presenter mode: the canvas fills the window, in the projector theme and large type; again to go back (F5)"));
+        ControlsPane.icon(presenterButton, "▣");
         // the Help menu: the keyboard shortcuts, and the first-run welcome again
         javafx.scene.control.MenuItem keysItem = new javafx.scene.control.MenuItem("Keyboard shortcuts (?)");
         keysItem.setId("helpKeys");
@@ -220,7 +221,7 @@ public final class GmpLabApp extends Application {
         helpButton.setTooltip(new Tooltip("Help: the keyboard shortcuts, the welcome"));
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
-        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L)"));
+        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L); in presenter mode, the lesson's caption under it"));
         ChoiceBox<Lang> language = new ChoiceBox<>();
         language.setId("uiLanguage");
         language.getItems().setAll(Lang.EN, Lang.ZH);
@@ -236,6 +237,7 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
+        ControlsPane.icon(editorToggle, "✎");
         org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(driver);
         javafx.scene.control.Button realTrace = new javafx.scene.control.Button("Real Go…");
         realTrace.setId("openRealTrace");
@@ -245,6 +247,8 @@ public final class GmpLabApp extends Application {
         runReal.setId("runRealGo");
         runReal.setTooltip(new Tooltip("Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run"));
         runReal.setOnAction(e -> runWithRealGo(editor, driver));
+        // settings rarely changed in front of a class make way for the picture in presenter mode
+        for (javafx.scene.Node n : new javafx.scene.Node[] {goVersion, themeLabel, theme, realTrace, runReal}) n.getProperties().put(ControlsPane.PRESENTER_HIDES, true);
         ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
@@ -254,21 +258,19 @@ public final class GmpLabApp extends Application {
         welcomeItem.setOnAction(e -> welcome.show());
         view.setAnimationMillis(150);
         String[] before = {"light"};
-        javafx.beans.property.ReadOnlyBooleanWrapper presenting = new javafx.beans.property.ReadOnlyBooleanWrapper(false);
         // the root's style: larger type in presenter mode, the bundled CJK font in Chinese
-        Runnable restyle = () -> root.setStyle((presenting.get() ? "-fx-font-size: 18px;" : "")
+        Runnable restyle = () -> root.setStyle((pane.presentingProperty().get() ? "-fx-font-size: 18px;" : "")
                 + (Words.language() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : ""));
+        // presenter mode: the projector theme while it lasts, and the theme chosen before it back after
         pane.onPresenter(() -> {
-            boolean on = !"projector".equals(theme.getValue()) || !presenting.get();
-            if (on) {
-                before[0] = "projector".equals(theme.getValue()) ? before[0] : theme.getValue();
-                theme.setValue("projector");
-            } else {
-                theme.setValue(before[0]);
-            }
-            presenting.set(on);
+            boolean on = !pane.presentingProperty().get();
+            if (on) before[0] = theme.getValue();
+            theme.setValue(on ? "projector" : before[0]);
+            pane.present(on);
             restyle.run();
         });
+        // the toggle shows the mode, however it was switched (F5 or a click)
+        pane.presentingProperty().addListener((o, a, on) -> presenterButton.setSelected(on));
         // the whole window speaks the chosen language (kept alive by the root, which holds the listener)
         javafx.beans.value.ChangeListener<Lang> speak = (o, a, b) -> {
             Words.translate(root);
@@ -282,7 +284,7 @@ public final class GmpLabApp extends Application {
         if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
-        return new Content(driver, theme, pane, lessons, editor, editorToggle, welcome, presenting.getReadOnlyProperty());
+        return new Content(driver, theme, pane, lessons, editor, editorToggle, welcome, pane.presentingProperty());
     }
 
     /**
@@ -299,8 +301,20 @@ public final class GmpLabApp extends Application {
         });
         Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
+        // In presenter mode the lesson pane stays in the window (its keys work) but takes no room: its step is a
+        // caption strip under the canvas.
+        org.gmplab.lessons.player.CaptionStrip caption = new org.gmplab.lessons.player.CaptionStrip(player);
+        Runnable place = () -> {
+            boolean shown = c.lessons.isSelected(), presenting = c.pane.presentingProperty().get();
+            player.setVisible(!presenting);
+            player.setManaged(!presenting);
+            c.pane.showBelow(shown && presenting && player.lesson() != null ? caption : null);
+        };
+        player.captionProperty().addListener((o, a, b) -> place.run());
+        c.pane.presentingProperty().addListener((o, a, b) -> place.run());
         c.lessons.selectedProperty().addListener((o, was, on) -> {
             root.setRight(on ? player : null);
+            place.run();
             if (!on) screen.release();   // hidden lessons do not hold the controls
             else if (player.lesson() != null) player.open(player.lesson(), player.stepIndex());
             if (on) player.focus();

@@ -47,7 +47,10 @@ public final class ControlsPane extends StackPane {
             "Ctrl+= / −  zoom in / out (or the mouse wheel; drag to pan)",
             "Ctrl+0      reset the zoom",
             "F11         full screen",
-            "F5          presenter mode (projector theme, larger type)",
+            "F5          presenter mode (the canvas fills the window, large type)",
+            "I           presenter mode: the event log and inspector (on / off)",
+            "R           replay the last step, slowly",
+            "F           focus on the selected P (or double-click a P; Esc clears)",
             "P           laser pointer over the canvas (on / off)",
             "L           show / hide the lessons",
             "→ ← 1–4 T   in a lesson: next, back, answer, try it yourself",
@@ -63,6 +66,9 @@ public final class ControlsPane extends StackPane {
      * like a text field, so the one-key shortcuts leave it alone (e.g. the scenario editor's code area).
      */
     public static final String TYPES_TEXT = "gmplab.typesText";
+
+    /** A key of {@link Node#getProperties()}: a toolbar node that has it (with {@code true}) is hidden in presenter mode. */
+    public static final String PRESENTER_HIDES = "gmplab.presenterHides";
 
     final Driver driver;
     final SchedulerView view;
@@ -100,6 +106,15 @@ public final class ControlsPane extends StackPane {
     private Runnable presenter = () -> { };
     private String programShownFor;          // the listing whose default the Program button took last
     private boolean programHeld;             // a lesson shows its program beside the canvas
+    /** The window's own tools beside the transport (theme, language, editor, lessons…). */
+    private final javafx.scene.layout.FlowPane tools;
+    /** Presenter mode's tools: the same, on one row. */
+    private final HBox toolsRow = new HBox(4);
+    /** Under the canvas, over the status line: presenter mode's lesson caption, when there is one. */
+    private final StackPane below = new StackPane();
+    private final javafx.beans.property.BooleanProperty presenting = new javafx.beans.property.SimpleBooleanProperty(this, "presenting");
+    /** Presenter mode: the side panels (event log, inspector…) beside the canvas, on demand (key I). */
+    final javafx.scene.control.ToggleButton panels = new javafx.scene.control.ToggleButton("Panels");
 
     public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
         this.driver = c;
@@ -155,7 +170,7 @@ public final class ControlsPane extends StackPane {
         errorBar.setId("errorBar");
         errorBar.setAlignment(Pos.CENTER_LEFT);
         errorBar.setPadding(new Insets(6));
-        errorBar.setStyle("-fx-background-color: #fde7e9; -fx-border-color: #b00020;");
+        errorBar.getStyleClass().add("error-bar");   // the theme's colours
         HBox.setHgrow(errorText, Priority.ALWAYS);
         // the run's error first; else the canvas's (a moment it could not lay out or paint)
         javafx.beans.binding.StringBinding error = javafx.beans.binding.Bindings.createStringBinding(
@@ -166,12 +181,23 @@ public final class ControlsPane extends StackPane {
         errorBar.managedProperty().bind(errorBar.visibleProperty());
 
         // the window's own tools beside the transport, wrapping onto a second line when the lessons take room
-        javafx.scene.layout.FlowPane tools = new javafx.scene.layout.FlowPane(4, 4, extraTools);
+        panels.setId("panels");
+        TransportBar.tip(panels, "Show or hide the event log, inspector and the other panels beside the canvas (I)");
+        icon(panels, "☰");
+        panels.visibleProperty().bind(presenting);
+        panels.managedProperty().bind(presenting);
+        panels.selectedProperty().addListener((o, a, on) -> arrange());
+        tools = new javafx.scene.layout.FlowPane(4, 4, extraTools);
+        tools.getChildren().add(tools.getChildren().size() - Math.min(2, tools.getChildren().size()), panels);   // before presenter and ?
         tools.getChildren().add(0, programToggle);
         tools.setPrefWrapLength(300);
         tools.setAlignment(Pos.CENTER_RIGHT);
         tools.setPadding(new Insets(2, 6, 2, 6));
+        toolsRow.setAlignment(Pos.CENTER_RIGHT);
+        toolsRow.setPadding(new Insets(2, 6, 2, 6));
+        toolsRow.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         top = new HBox(transport, tools);
+        top.setId("toolbar");
         HBox.setHgrow(transport, Priority.ALWAYS);
         top.setAlignment(Pos.CENTER_LEFT);
         main.setTop(new VBox(top, errorBar));
@@ -197,14 +223,16 @@ public final class ControlsPane extends StackPane {
         busyBar.managedProperty().bind(busyBar.visibleProperty());
         HBox bottom = new HBox(16, inspector, lockNote, busyBar, status);
         bottom.setPadding(new Insets(4, 8, 4, 8));
-        main.setBottom(bottom);
+        below.setId("below");
+        below.managedProperty().bind(below.visibleProperty());
+        below.setVisible(false);
+        main.setBottom(new VBox(below, bottom));
 
         help.setId("shortcuts");
         // each line's key stays; its words are translated (the key column is 12 characters wide)
         Words.dynamic(help, () -> help.setText(String.join("\n", SHORTCUTS.stream()
                 .map(l -> l.length() > 12 && l.charAt(11) == ' ' ? l.substring(0, 12) + Words.get(l.substring(12)) : Words.get(l)).toList())));
-        help.setStyle("-fx-font-family: monospace; -fx-font-size: 15; -fx-padding: 18; -fx-background-color: rgba(255,255,255,0.95);"
-                + " -fx-border-color: #444; -fx-border-width: 2;");
+        help.getStyleClass().add("shortcuts");   // the theme's colours
         help.setVisible(false);
         help.setOnMouseClicked(e -> help.setVisible(false));
         StackPane.setAlignment(help, Pos.CENTER);
@@ -294,13 +322,15 @@ public final class ControlsPane extends StackPane {
      * editor); null hides it again.
      */
     public void showLeft(Node panel) {
-        if (split.getItems().size() == 3) split.getItems().remove(0);
+        split.getItems().removeIf(n -> n != view && n != side);
+        boolean withTabs = split.getItems().contains(side);
         if (panel == null) {
-            split.setDividerPositions(0.6);
+            if (withTabs) split.setDividerPositions(0.6);
         } else {
             Words.translate(panel);   // it was out of the window when the language last changed
             split.getItems().add(0, panel);
-            split.setDividerPositions(0.36, 0.74);
+            if (withTabs) split.setDividerPositions(0.36, 0.74);
+            else split.setDividerPositions(0.36);
         }
     }
 
@@ -340,8 +370,9 @@ public final class ControlsPane extends StackPane {
         if (typing(focus) && k != KeyCode.F5 && k != KeyCode.F11) return;
         boolean ctrl = e.isShortcutDown() || e.isControlDown();
         // zooming and the laser are the viewer's, even while a lesson holds the transport; the other keys are the transport's
-        if (!ctrl && lockedBy != null && k != KeyCode.F11 && k != KeyCode.F5 && k != KeyCode.P && k != KeyCode.ESCAPE && !"?".equals(e.getText())
-                && !(k == KeyCode.SLASH && e.isShiftDown())) return;
+        boolean viewers = k == KeyCode.F11 || k == KeyCode.F5 || k == KeyCode.P || k == KeyCode.ESCAPE || k == KeyCode.R
+                || k == KeyCode.F || k == KeyCode.I || "?".equals(e.getText()) || (k == KeyCode.SLASH && e.isShiftDown());
+        if (!ctrl && lockedBy != null && !viewers) return;
         Runnable r = ctrl ? zoomKey(k) : switch (k) {
             case HOME -> driver::toStart;
             case END -> driver::toEnd;
@@ -354,7 +385,10 @@ public final class ControlsPane extends StackPane {
             case F11 -> () -> { if (getScene().getWindow() instanceof Stage st) st.setFullScreen(!st.isFullScreen()); };
             case F5 -> presenter;
             case P -> e.isAltDown() || e.isMetaDown() ? null : laser::toggle;
-            case ESCAPE -> help.isVisible() ? () -> help.setVisible(false) : null;
+            case R -> e.isAltDown() || e.isMetaDown() ? null : view::replay;
+            case F -> e.isAltDown() || e.isMetaDown() ? null : this::focusSelected;
+            case I -> presenting.get() ? () -> panels.setSelected(!panels.isSelected()) : null;
+            case ESCAPE -> help.isVisible() ? () -> help.setVisible(false) : !view.focus().isEmpty() ? view::clearFocus : null;
             case SLASH -> e.isShiftDown() ? () -> help.setVisible(!help.isVisible()) : null;
             default -> "?".equals(e.getText()) ? () -> help.setVisible(!help.isVisible()) : null;
         };
@@ -371,6 +405,79 @@ public final class ControlsPane extends StackPane {
             case DIGIT0, NUMPAD0 -> view::resetZoom;
             default -> null;
         };
+    }
+
+    /** F: the P selected on the canvas (or the P of the selected M or G) in focus, or out of it again. */
+    private void focusSelected() {
+        Layout.Hit h = view.selectedProperty().get();
+        org.gmplab.snapshot.Snapshot s = view.snapshot();
+        if (h == null || s == null) return;
+        int p = switch (h.kind()) {
+            case P -> (int) h.id();
+            case M -> s.ms().stream().filter(m -> m.id() == h.id()).mapToInt(org.gmplab.snapshot.Snapshot.Thread::p).findFirst().orElse(-1);
+            case G -> s.ms().stream().filter(m -> m.curg() == h.id()).mapToInt(org.gmplab.snapshot.Snapshot.Thread::p).findFirst().orElse(-1);
+            case POOL -> -1;
+        };
+        if (p >= 0) view.toggleFocus(p);
+    }
+
+    /**
+     * Presenter mode, or back: the canvas takes the window (the side panels open on demand, {@link #panels}), the
+     * toolbar is one row (icons where words do not fit, the settings' choices hidden), and the canvas draws large
+     * type and holds each step's marks ({@link SchedulerView#setPresenting}). The theme and the lessons are the
+     * app's (see {@link #onPresenter}).
+     */
+    public void present(boolean on) {
+        presenting.set(on);
+        if (!on) panels.setSelected(false);
+        view.setPresenting(on);
+        transport.compact(on);
+        for (Node n : (on ? tools : toolsRow).getChildren()) {
+            if (Boolean.TRUE.equals(n.getProperties().get(PRESENTER_HIDES))) {
+                n.setVisible(!on);
+                n.setManaged(!on);
+            }
+            if (n instanceof javafx.scene.control.Labeled l && l.getGraphic() != null)
+                l.setContentDisplay(on ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.TEXT_ONLY);
+        }
+        // one row: the tools move to a row that keeps its width (a flow pane would wrap them), and the transport's
+        // toolbar puts what does not fit in its » menu
+        List<Node> all = List.copyOf((on ? tools : toolsRow).getChildren());
+        (on ? toolsRow : tools).getChildren().setAll(all);
+        top.getChildren().set(1, on ? toolsRow : tools);
+        arrange();
+    }
+
+    /** Whether presenter mode is on. */
+    public javafx.beans.property.ReadOnlyBooleanProperty presentingProperty() { return presenting; }
+
+    /** The canvas with the side (program and panels), or (presenter mode, panels closed) alone; an editor shown stays at its left. */
+    private void arrange() {
+        boolean withTabs = !presenting.get() || panels.isSelected();
+        boolean has = split.getItems().contains(side);
+        if (withTabs == has) return;
+        if (withTabs) {
+            split.getItems().add(side);
+            split.setDividerPositions(split.getItems().size() == 3 ? new double[] {0.36, 0.74} : new double[] {0.6});
+        } else {
+            split.getItems().remove(side);
+            if (split.getItems().size() == 2) split.setDividerPositions(0.36);
+        }
+    }
+
+    /** Shows {@code strip} under the canvas, over the status line (presenter mode's lesson caption); null hides it. */
+    public void showBelow(Node strip) {
+        below.getChildren().setAll(strip == null ? List.of() : List.of(strip));
+        below.setVisible(strip != null);
+    }
+
+    /**
+     * Gives {@code b} an icon, shown instead of its words in presenter mode (where the toolbar must fit one row);
+     * its tooltip says what it is.
+     */
+    public static void icon(javafx.scene.control.Labeled b, String icon) {
+        b.setGraphic(new Label(icon));
+        b.setContentDisplay(javafx.scene.control.ContentDisplay.TEXT_ONLY);
     }
 
     /** Shows or hides the shortcut overlay. */

@@ -44,7 +44,7 @@ final class InjectPane extends VBox {
         c.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) spawnable(b); });
         refusal.setId("refusal");
         refusal.setWrapText(true);
-        refusal.setStyle("-fx-text-fill: #b00020;");
+        refusal.getStyleClass().add("refusal");   // the theme's error colour
         refusal.textProperty().bind(c.model().refusalProperty());
         syscall.setOnAction(e -> withG(c, g -> new Action.InjectSyscall(g, Math.round(dbl(millis, "duration") * 1_000_000))));
         block.setOnAction(e -> withG(c, Action.Block::new));

@@ -6,11 +6,8 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Cursor;
 import javafx.scene.Node;
-import javafx.scene.effect.BlurType;
-import javafx.scene.effect.DropShadow;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Pane;
-import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 
 /**
@@ -24,12 +21,12 @@ import javafx.scene.shape.Circle;
  */
 final class LaserPointer extends Pane {
     static final double RADIUS = 7;
-    static final Color RED = Color.rgb(255, 20, 20);
     /** How many trail circles, and how long one takes to fade (ns). */
     static final int TRAIL = 10;
     static final long FADE_NANOS = 250_000_000L;
 
-    final Circle dot = new Circle(RADIUS, RED);
+    /** Its colours are the theme's ({@code .laser-dot}, {@code .laser-trail}: the {@code -gmp-laser} colour, with a glow). */
+    final Circle dot = new Circle(RADIUS);
     private final Circle[] trail = new Circle[TRAIL];
     private final long[] left = new long[TRAIL];    // when each trail circle was left there (ns)
     private int next;                               // the trail circle to reuse next
@@ -50,16 +47,15 @@ final class LaserPointer extends Pane {
         setMouseTransparent(true);
         setPickOnBounds(false);
         for (int i = 0; i < TRAIL; i++) {
-            trail[i] = new Circle(RADIUS * 0.7, RED);
+            trail[i] = new Circle(RADIUS * 0.7);
+            trail[i].getStyleClass().add("laser-trail");
             trail[i].setOpacity(0);
             trail[i].setManaged(false);
             getChildren().add(trail[i]);
         }
         dot.setId("laserDot");
         dot.setManaged(false);
-        dot.setStroke(Color.rgb(255, 235, 235));
-        dot.setStrokeWidth(1.5);
-        dot.setEffect(new DropShadow(BlurType.GAUSSIAN, Color.rgb(255, 0, 0, 0.85), 18, 0.35, 0, 0));
+        dot.getStyleClass().add("laser-dot");
         dot.setVisible(false);
         getChildren().add(dot);
         visibleProperty().bind(on);

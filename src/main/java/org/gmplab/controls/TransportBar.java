@@ -44,6 +44,9 @@ final class TransportBar extends VBox {
     final Label speedValue = new Label();
     final Slider timeline = new Slider(1, 1, 1);
     final Label where = new Label();
+    final Label speedLabel = new Label("speed");
+    /** The timeline's row, under the buttons' (hidden in presenter mode). */
+    private HBox line;
     /** Under the timeline: the steals, hand-offs, retakes and preemptions of the whole run, and how far it is explored. */
     final TimelineMarks marks;
     /** Beside the timeline: while its thumb is dragged, the event under it; otherwise how much of the run is explored. */
@@ -192,13 +195,30 @@ final class TransportBar extends VBox {
         });
         watchRun(c);
 
-        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, new Label("speed"), speed, speedValue,
+        ToolBar bar = new ToolBar(mode, toStart, stepBack, play, stepEvent, runToBreak, toEnd, speedLabel, speed, speedValue,
                 new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL), where);
+        bar.setId("transportBar");
+        runToBreak.setGraphic(new Label("▶▶"));   // its icon, shown instead of the words in presenter mode
+        runToBreak.setContentDisplay(javafx.scene.control.ContentDisplay.TEXT_ONLY);
+        for (javafx.scene.Node n : new javafx.scene.Node[] {speedLabel, speedValue}) n.managedProperty().bind(n.visibleProperty());
         VBox track = new VBox(0, timeline, marks);
-        HBox line = new HBox(6, new Label(" timeline"), track, preview);
+        line = new HBox(6, new Label(" timeline"), track, preview);
+        line.managedProperty().bind(line.visibleProperty());
         line.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         HBox.setHgrow(track, Priority.ALWAYS);
         getChildren().addAll(bar, line);
+    }
+
+    /**
+     * Presenter mode's one row: the buttons and the speed slider only, "Run to breakpoint" as its icon (its
+     * tooltip says what it is), the speed's words and the timeline's row hidden (Home, End and the arrows still
+     * move; the timeline comes back with the normal mode).
+     */
+    void compact(boolean on) {
+        runToBreak.setContentDisplay(on ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY : javafx.scene.control.ContentDisplay.TEXT_ONLY);
+        speedLabel.setVisible(!on);
+        speedValue.setVisible(!on);
+        line.setVisible(!on);
     }
 
     /**

@@ -22,7 +22,7 @@ final class BackdropPainter implements Painter {
         List<Object> cards = new ArrayList<>();
         for (Snapshot.Proc p : f.snap().ps()) {
             Layout.Card c = l.cards.get(p.id());
-            if (c != null) cards.add(List.of(c.card(), c.ring(), c.runnext(), c.curg(), c.capacity(), c.cols(), c.compact(), p.status()));
+            if (c != null) cards.add(List.of(c.card(), c.ring(), c.runnext(), c.curg(), c.capacity(), c.cols(), c.compact(), c.firstRow(), c.shownRows(), p.status()));
         }
         List<Rect> pools = new ArrayList<>();
         for (Layout.Pool pool : l.pools.values()) pools.add(pool.rect());

@@ -41,7 +41,7 @@ public final class LabelPainter implements Painter {
         for (Snapshot.Proc p : s.ps()) {
             Layout.Card c = l.cards.get(p.id());
             if (c == null) continue;
-            double hf = Math.min(fs, c.header().h() * 0.85);
+            double hf = l.titleFont(c);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
             String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
@@ -75,9 +75,16 @@ public final class LabelPainter implements Painter {
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs && p.capacity() == 0) {
-                g.fillText("runq ?", info.x(), info.cy(), info.w());
+                g.fillText("runq ?", info.x(), info.cy(), info.w());   // a real run: its queues are not in the trace
             } else if (info.w() > fs) {
-                g.fillText("runq " + p.runq().size() + "/" + p.capacity(), info.x(), info.cy() - (c.compact() ? 0 : rf * 0.0), info.w());
+                // a window of the ring says which slots it shows, and how many queued Gs are outside it
+                String window = "";
+                if (c.windowed()) {
+                    int from = c.firstRow() * c.cols(), to = Math.floorMod(from + c.shownRows() * c.cols() - 1, c.capacity());
+                    int hidden = hidden(c, p);
+                    window = "  " + w.format("slots %d–%d", from, to) + (hidden > 0 ? "  +" + hidden : "");
+                }
+                g.fillText("runq " + p.runq().size() + "/" + p.capacity() + window, info.x(), info.cy(), info.w());
             }
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
@@ -112,6 +119,13 @@ public final class LabelPainter implements Painter {
             }
             g.setTextAlign(TextAlignment.LEFT);
         }
+    }
+
+    /** How many of {@code p}'s queued Gs sit in rows outside its card's window. */
+    static int hidden(Layout.Card c, Snapshot.Proc p) {
+        int n = 0;
+        for (int i = 0; i < p.runq().size(); i++) if (c.slot(Math.floorMod(p.head() + i, c.capacity())) == null) n++;
+        return n;
     }
 
     private static int freeCount(Snapshot s) {

@@ -33,14 +33,75 @@ public final class Layout {
     /** Below this slot size (px) a ring is drawn as a bar with its count. */
     public static final double MIN_SLOT = 4;
 
-    /** A P's card. {@code ring} holds the grid of {@code cols × rows} slots, or the bar when {@code compact}. */
+    /**
+     * A P's card. {@code ring} holds the grid of {@code cols × rows} slots, or the bar when {@code compact}. A ring
+     * too big to show whole at the least readable slot size (presenter mode) shows a window of {@code shownRows}
+     * rows, the head's row first ({@code firstRow}), going on round the ring; the slots of other rows are not drawn.
+     */
     public record Card(int p, Rect card, Rect header, Rect thread, Rect mChip, Rect g0, Rect curg, Rect runnextRow,
-                       Rect runnext, Rect ringInfo, Rect ring, int capacity, int cols, int rows, double slot, boolean compact) {
-        /** The rectangle of ring slot {@code i} (0 ≤ i < capacity); only in grid mode. */
+                       Rect runnext, Rect ringInfo, Rect ring, int capacity, int cols, int rows, double slot, boolean compact,
+                       int firstRow, int shownRows) {
+        /** The rectangle of ring slot {@code i} (0 ≤ i < capacity), or null when its row is outside the window; only in grid mode. */
         public Rect slot(int i) {
-            int r = i / cols, c = i % cols;
+            int r = Math.floorMod(i / cols - firstRow, rows), c = i % cols;
+            if (r >= shownRows) return null;
             return new Rect(ring.x() + c * slot, ring.y() + r * slot, slot, slot);
         }
+
+        /** Whether the ring shows only a window of its rows. */
+        public boolean windowed() { return !compact && shownRows < rows; }
+    }
+
+    /**
+     * A ring's grid: {@code cols × rows} slots of {@code slot} px, of which {@code shown} rows are drawn (all of
+     * them unless the ring is too big for the least readable slot size).
+     */
+    public record RingGrid(int cols, int rows, double slot, int shown) {
+        /**
+         * The grid that makes a ring of {@code capacity} slots as large as a {@code w × h} area allows, slots of at most
+         * {@code maxSlot} px: every column count is tried, so a wider (or taller) area never gives smaller slots. When the
+         * whole ring would have slots under {@code minSlot} (presenter mode's readable size; 0: none), its slots are
+         * {@code minSlot} and as many whole rows of them are shown as fit.
+         */
+        public static RingGrid best(int capacity, double w, double h, double maxSlot, double minSlot) {
+            int cap = Math.max(1, capacity);
+            int bestCols = 1;
+            double best = 0;
+            for (int c = 1; c <= cap; c++) {
+                int r = (cap + c - 1) / c;
+                double sl = Math.floor(Math.min(w / c, h / r) * 4) / 4;
+                if (sl > best) { best = sl; bestCols = c; }
+            }
+            best = Math.min(best, maxSlot);
+            int rows = (cap + bestCols - 1) / bestCols;
+            if (minSlot <= 0 || best >= minSlot || w < minSlot || h < minSlot) return new RingGrid(bestCols, rows, best, rows);
+            int cols = Math.min(cap, (int) Math.floor(w / minSlot));
+            int all = (cap + cols - 1) / cols;
+            return new RingGrid(cols, all, minSlot, Math.min(all, (int) Math.floor(h / minSlot)));
+        }
+    }
+
+    /**
+     * How to lay out beyond the canvas's size: the theme's type scale; presenter mode's least font and ring slot
+     * sizes (0: none); the Ps in focus, enlarged, with the others in a strip under them (none: every P alike).
+     */
+    public record Options(double typeScale, double minFont, double minSlot, List<Integer> focus) {
+        /** Presenter mode's least sizes, in px: readable from the back of a room on a 1280×720 projector. */
+        public static final double PRESENTER_FONT = 20, PRESENTER_SLOT = 28;
+
+        public Options {
+            focus = List.copyOf(focus);
+        }
+
+        public static Options of(double typeScale) { return new Options(typeScale, 0, 0, List.of()); }
+
+        /** These options in presenter mode (or not). */
+        public Options presenting(boolean on) {
+            return new Options(typeScale, on ? PRESENTER_FONT : 0, on ? PRESENTER_SLOT : 0, focus);
+        }
+
+        /** These options with the Ps {@code ps} in focus. */
+        public Options focus(List<Integer> ps) { return new Options(typeScale, minFont, minSlot, ps); }
     }
 
     /** A labelled chip for a P or an M outside the P grid (idle lists, sysmon, Ms in syscalls). */
@@ -85,7 +146,11 @@ public final class Layout {
     /** P id → the M holding it (see {@link Holders#of}); a hand-off is a change here. */
     public final Map<Integer, Integer> holders = new HashMap<>();
 
-    private Layout(double width, double height, double font, Rect title, Rect legend, Rect grid) {
+    /** The least ring slot size (presenter mode), or 0. */
+    private final double minSlot;
+
+    private Layout(double width, double height, double font, Rect title, Rect legend, Rect grid, double minSlot) {
+        this.minSlot = minSlot;
         this.width = width;
         this.height = height;
         this.font = font;
@@ -96,7 +161,12 @@ public final class Layout {
 
     /** Lays out {@code s} on a {@code width × height} canvas; {@code typeScale} enlarges type (projector theme). */
     public static Layout compute(Snapshot s, double width, double height, double typeScale) {
-        double f = clamp(Math.min(height / 46, width / 80), 10, 22) * typeScale;
+        return compute(s, width, height, Options.of(typeScale));
+    }
+
+    /** Lays out {@code s} on a {@code width × height} canvas with options {@code o} (presenter mode, focus). */
+    public static Layout compute(Snapshot s, double width, double height, Options o) {
+        double f = Math.max(o.minFont(), clamp(Math.min(height / 46, width / 80), 10, 22) * o.typeScale());
         double m = Math.max(4, f * 0.4);          // outer margin and gap between boxes
         Rect all = new Rect(m, m, Math.max(0, width - 2 * m), Math.max(0, height - 2 * m));
         double titleH = f * 1.5, legendH = f * 1.6;
@@ -107,8 +177,8 @@ public final class Layout {
         Rect legend = new Rect(all.x(), all.bottom() - legendH, all.w(), legendH);
         Rect bottom = new Rect(all.x(), legend.y() - m - bottomH, all.w(), bottomH);
         Rect grid = new Rect(all.x(), top.bottom() + m, all.w(), Math.max(0, bottom.y() - m - top.bottom() - m));
-        Layout l = new Layout(width, height, f, title, legend, grid);
-        l.placeCards(s, m);
+        Layout l = new Layout(width, height, f, title, legend, grid, o.minSlot());
+        l.placeCards(s, m, o.focus());
         l.placeTop(s, top, m);
         l.placeBottom(s, bottom, m);
         l.placeGs(s);
@@ -118,25 +188,49 @@ public final class Layout {
 
     // ---- P cards ----------------------------------------------------------------------------------
 
-    private void placeCards(Snapshot s, double gap) {
-        int n = s.ps().size();
+    /**
+     * The P cards in the grid; with Ps in {@code focus}, those share the grid but for a strip along its bottom,
+     * where the others lie side by side, shrunk (a steal or a hand-off between two Ps, told large).
+     */
+    private void placeCards(Snapshot s, double gap, List<Integer> focus) {
+        List<Snapshot.Proc> in = new ArrayList<>(), out = new ArrayList<>();
+        for (Snapshot.Proc p : s.ps()) (focus.contains(p.id()) ? in : out).add(p);
+        if (in.isEmpty() || out.isEmpty()) {
+            placeGrid(s.ps(), grid, gap);
+            return;
+        }
+        double stripH = Math.min(grid.h() * 0.3, font * 3.2);
+        placeGrid(in, grid.top(Math.max(0, grid.h() - stripH - gap)), gap);
+        placeGrid(out, new Rect(grid.x(), grid.bottom() - stripH, grid.w(), stripH), gap);
+    }
+
+    /**
+     * {@code ps}' cards in {@code area}, in the number of columns that gives the largest ring slots (then the most
+     * slots shown, then the squarest cards): the picture's tokens are what must read. Cards keep the width of a
+     * thread row (M, g0, curg) where more than one column is tried.
+     */
+    private void placeGrid(List<Snapshot.Proc> ps, Rect area, double gap) {
+        int n = ps.size();
         if (n == 0) return;
         int bestCols = 1;
-        double best = -1;
+        double[] best = null;
         for (int cols = 1; cols <= n; cols++) {
             int rows = (n + cols - 1) / cols;
-            double cw = (grid.w() - (cols - 1) * gap) / cols, ch = (grid.h() - (rows - 1) * gap) / rows;
-            double score = Math.min(cw, ch * 1.15);
-            if (score > best) { best = score; bestCols = cols; }
+            double gx = Math.min(gap, area.w() / (4.0 * cols)), gy = Math.min(gap, area.h() / (4.0 * rows));
+            double cw = (area.w() - (cols - 1) * gx) / cols, ch = (area.h() - (rows - 1) * gy) / rows;
+            if (cols > 1 && cw < font * 6) break;   // narrower cards have no room for a thread row: more columns only narrow them
+            Card c = card(ps.get(0), new Rect(area.x(), area.y(), cw, ch));
+            double[] score = {c.compact() ? 0 : c.slot(), c.compact() ? 0 : c.shownRows() * c.cols(), Math.min(cw, ch * 1.15)};
+            if (best == null || java.util.Arrays.compare(score, best) > 0) { best = score; bestCols = cols; }
         }
         int cols = bestCols, rows = (n + cols - 1) / cols;
         // On a canvas too small for the gaps, the gaps shrink (to a quarter of the room at most): a card may
         // be tiny, never of negative size.
-        double gx = Math.min(gap, grid.w() / (4.0 * cols)), gy = Math.min(gap, grid.h() / (4.0 * rows));
-        double cw = (grid.w() - (cols - 1) * gx) / cols, ch = (grid.h() - (rows - 1) * gy) / rows;
+        double gx = Math.min(gap, area.w() / (4.0 * cols)), gy = Math.min(gap, area.h() / (4.0 * rows));
+        double cw = (area.w() - (cols - 1) * gx) / cols, ch = (area.h() - (rows - 1) * gy) / rows;
         for (int i = 0; i < n; i++) {
-            Snapshot.Proc p = s.ps().get(i);
-            Rect card = new Rect(grid.x() + (i % cols) * (cw + gx), grid.y() + (i / cols) * (ch + gy), cw, ch);
+            Snapshot.Proc p = ps.get(i);
+            Rect card = new Rect(area.x() + (i % cols) * (cw + gx), area.y() + (i / cols) * (ch + gy), cw, ch);
             cards.put(p.id(), card(p, card));
         }
     }
@@ -163,27 +257,20 @@ public final class Layout {
         Rect ringInfo = new Rect(runnext.right() + pad, runnextRow.y(),
                 Math.max(0, runnextRow.right() - runnext.right() - pad), runnextRow.h());
         int cap = Math.max(1, p.capacity());
-        int bestCols = 1;
-        double bestSlot = 0;
-        for (int c = 1; c <= cap; c = c * 2 > cap && c != cap ? cap : c * 2) {   // powers of two, then cap itself
-            int r = (cap + c - 1) / c;
-            double sl = Math.floor(Math.min(ringArea.w() / c, ringArea.h() / r) * 4) / 4;
-            if (sl > bestSlot) { bestSlot = sl; bestCols = c; }
-            if (c == cap) break;
-        }
-        bestSlot = Math.min(bestSlot, font * 2.2);
-        int gridRows = (cap + bestCols - 1) / bestCols;
-        boolean compact = bestSlot < MIN_SLOT || p.capacity() == 0;   // capacity 0: a real run's ring, not in the trace
+        RingGrid rg = RingGrid.best(cap, ringArea.w(), ringArea.h(), font * 2.2, minSlot);
+        boolean compact = rg.slot() < MIN_SLOT || rg.shown() < 1 || p.capacity() == 0;   // capacity 0: a real run's ring, not in the trace
         Rect ring;
         if (compact) {
             double bh = Math.min(ringArea.h(), font * 1.3);
             ring = new Rect(ringArea.x(), ringArea.y(), ringArea.w(), bh);
         } else {
-            double gw = bestCols * bestSlot, gh = gridRows * bestSlot;
+            double gw = rg.cols() * rg.slot(), gh = rg.shown() * rg.slot();
             ring = new Rect(ringArea.x() + (ringArea.w() - gw) / 2, ringArea.y(), gw, gh);
         }
+        // a window starts at the head's row, so the queue reads from its head on
+        int first = rg.shown() < rg.rows() ? Math.floorMod(p.head(), cap) / rg.cols() : 0;
         return new Card(p.id(), card, header, thread, mChip, g0, curg, runnextRow, runnext, ringInfo, ring, cap,
-                bestCols, gridRows, bestSlot, compact);
+                rg.cols(), rg.rows(), rg.slot(), compact, first, compact ? rg.rows() : rg.shown());
     }
 
     // ---- pools ------------------------------------------------------------------------------------
@@ -320,8 +407,9 @@ public final class Layout {
             if (p.runnext() >= 0) put(p.runnext(), c.runnext());
             for (int i = 0; i < p.runq().size(); i++) {
                 long goid = p.runq().get(i);
-                if (c.compact()) anchors.put(goid, c.ring());
-                else put(goid, c.slot(Math.floorMod(p.head() + i, c.capacity())));
+                Rect slot = c.compact() ? null : c.slot(Math.floorMod(p.head() + i, c.capacity()));
+                if (slot == null) anchors.put(goid, c.ring());   // a bar, or a row outside the window
+                else put(goid, slot);
             }
         }
         Pool syscall = pools.get("syscall");
@@ -350,6 +438,9 @@ public final class Layout {
         tokens.put(goid, r);
         anchors.put(goid, r);
     }
+
+    /** The size of a P card's title (P1 running), in px: the base font, or less in a card too short for it. */
+    public double titleFont(Card c) { return Math.min(font, c.header().h() * 0.85); }
 
     // ---- hit testing (the inspector) ----------------------------------------------------------------
 

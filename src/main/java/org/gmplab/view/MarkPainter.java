@@ -1,5 +1,8 @@
 package org.gmplab.view;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
@@ -11,7 +14,7 @@ import javafx.scene.text.TextAlignment;
  * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a
  * hand-off or retake as a thick outline around the P, an overflow (runqputslow's 128+1) as a sweep to the
  * global queue, a preemption and the 61st-tick pull as arrows with a label; a P that changes M slides, as a
- * ghost, from the old M to the new one.
+ * ghost, from the old M to the new one. Every label is drawn last, over the arcs and tokens.
  */
 public final class MarkPainter implements Painter {
     @Override
@@ -25,24 +28,36 @@ public final class MarkPainter implements Painter {
         g.setFont(Font.font(f.wording().family(), FontWeight.BOLD, f.layout().font * 1.05));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        for (Transition.Mark mark : tr.marks) {
-            Transition.Mark m = new Transition.Mark(mark.kind(), mark.from(), mark.to(), words(mark.label(), f.wording()));
+        // the shapes first, then every label over them all: no arc or token hides a label
+        List<Transition.Mark> marks = new ArrayList<>();
+        for (Transition.Mark mark : tr.marks) marks.add(new Transition.Mark(mark.kind(), mark.from(), mark.to(), words(mark.label(), f.wording())));
+        for (Transition.Mark m : marks) {
             switch (m.kind()) {
-                case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, m.label(), th, f.progress());
-                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, m.label(), th, f.progress());
-                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, lw, m.label(), th, f.progress());
-                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, lw, m.label(), th, f.progress());
+                case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, f.progress());
+                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, f.progress());
+                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, lw, f.progress());
+                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, lw, f.progress());
                 case RETAKE -> {
                     outline(g, m.to(), th.handoff, lw);
-                    arc(g, m.from(), m.to(), th.handoff, lw, m.label(), th, f.progress());
+                    arc(g, m.from(), m.to(), th.handoff, lw, f.progress());
                 }
-                case HANDOFF -> {
-                    outline(g, m.to(), th.handoff, lw);
-                    label(g, m.label(), m.to().cx(), m.to().y() + m.to().h() * 0.62, th.handoff, th);
-                }
+                case HANDOFF -> outline(g, m.to(), th.handoff, lw);
             }
         }
         for (Transition.Slide sl : tr.slides) slide(g, sl, f, th, lw);
+        for (Transition.Mark m : marks) {
+            Color c = switch (m.kind()) {
+                case STEAL -> th.steal;
+                case OVERFLOW -> th.overflow;
+                case PREEMPT -> th.preempt;
+                case FAIRNESS, RETAKE, HANDOFF -> th.handoff;
+            };
+            if (m.kind() == Transition.MarkKind.HANDOFF) label(g, m.label(), m.to().cx(), m.to().y() + m.to().h() * 0.62, c, th);
+            else {
+                double[] at = labelAt(m.from(), m.to());
+                label(g, m.label(), at[0], at[1], c, th);
+            }
+        }
         g.restore();
     }
 
@@ -70,13 +85,25 @@ public final class MarkPainter implements Painter {
         return sl.ghost(e, font * 2.8, font * 1.6);
     }
 
-    /** A curved arrow from the top of {@code a} to the top of {@code b}, drawn up to progress {@code t}. */
-    static void arc(GraphicsContext g, Rect a, Rect b, Color c, double lw, String label, Theme th, double t) {
+    /** The control point of the curve from {@code a} to {@code b}: above both ends, or beside them when they are one over the other. */
+    static double[] control(Rect a, Rect b) {
         double x0 = a.cx(), y0 = a.cy(), x1 = b.cx(), y1 = b.cy();
-        double dist = Math.hypot(x1 - x0, y1 - y0);
-        double bend = Math.min(dist * 0.35, 140);
-        double mx = (x0 + x1) / 2, my = Math.min(y0, y1) - bend;   // control point above both ends
-        if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) { mx = Math.max(x0, x1) + bend; my = (y0 + y1) / 2; }
+        double bend = Math.min(Math.hypot(x1 - x0, y1 - y0) * 0.35, 140);
+        if (Math.abs(y1 - y0) > Math.abs(x1 - x0)) return new double[] {Math.max(x0, x1) + bend, (y0 + y1) / 2};
+        return new double[] {(x0 + x1) / 2, Math.min(y0, y1) - bend};
+    }
+
+    /** Where the label of the curve from {@code a} to {@code b} goes: the curve's middle. */
+    static double[] labelAt(Rect a, Rect b) {
+        double[] m = control(a, b);
+        return new double[] {0.25 * a.cx() + 0.5 * m[0] + 0.25 * b.cx(), 0.25 * a.cy() + 0.5 * m[1] + 0.25 * b.cy()};
+    }
+
+    /** A curved arrow from the centre of {@code a} to the centre of {@code b}, drawn up to progress {@code t}. */
+    static void arc(GraphicsContext g, Rect a, Rect b, Color c, double lw, double t) {
+        double x0 = a.cx(), y0 = a.cy(), x1 = b.cx(), y1 = b.cy();
+        double[] ctl = control(a, b);
+        double mx = ctl[0], my = ctl[1];
         g.setStroke(c);
         g.setLineWidth(lw);
         g.beginPath();
@@ -96,8 +123,6 @@ public final class MarkPainter implements Painter {
             double py = (1 - u) * (1 - u) * y0 + 2 * (1 - u) * u * my + u * u * y1;
             g.fillOval(px - lw * 2.5, py - lw * 2.5, lw * 5, lw * 5);
         }
-        double lx = 0.25 * x0 + 0.5 * mx + 0.25 * x1, ly = 0.25 * y0 + 0.5 * my + 0.25 * y1;
-        label(g, label, lx, ly, c, th);
     }
 
     /** A mark's label in the canvas's words: its first word ("steal 57", "preempt G5", "61st tick: G3", "3 → global"). */

@@ -28,6 +28,7 @@ public final class RingPainter implements Painter {
         g.setFill(th.slot);
         for (int i = 0; i < c.capacity(); i++) {
             Rect r = c.slot(i);
+            if (r == null) continue;   // outside the window
             g.fillRect(r.x(), r.y(), r.w() - gap, r.h() - gap);
         }
     }
@@ -37,12 +38,13 @@ public final class RingPainter implements Painter {
         // head: a bar just left of the head slot; tail: a bar inside the next free slot (tail mod capacity).
         // Empty or full, both sit at the same boundary, side by side.
         double mark = Math.max(2, Math.min(s * 0.4, th.lineWidth * 2));
+        // In a window (presenter mode) the head is always in view; the tail may be beyond it.
         Rect head = c.slot(Math.floorMod(p.head(), c.capacity()));
         g.setFill(th.head);
-        g.fillRect(head.x() - mark, head.y() - mark / 2, mark, head.h() + mark);
+        if (head != null) g.fillRect(head.x() - mark, head.y() - mark / 2, mark, head.h() + mark);
         Rect tail = c.slot(Math.floorMod(p.tail(), c.capacity()));
         g.setFill(th.tail);
-        g.fillRect(tail.x(), tail.y() - mark / 2, mark, tail.h() + mark);
+        if (tail != null) g.fillRect(tail.x(), tail.y() - mark / 2, mark, tail.h() + mark);
     }
 
     private static void bar(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {

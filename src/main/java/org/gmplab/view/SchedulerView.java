@@ -52,6 +52,17 @@ public final class SchedulerView extends Region {
     private java.util.Set<Long> pending = java.util.Set.of();
     private Wording wording = Wording.ENGLISH;
     private double animationMillis = 450;
+    /** Presenter mode: readable sizes, and marks held until the next moment. */
+    private boolean presenting;
+    /** The Ps in focus, enlarged (at most two; the newest last). */
+    private final javafx.collections.ObservableList<Integer> focus = javafx.collections.FXCollections.observableArrayList();
+    /** The glide's length now: {@link #animationMillis}, or longer while a replay plays it slowly. */
+    private double glideMillis = 450;
+    /** What the last glide went from, and the events between: a replay lays them out again (the layout may have changed since). */
+    private Snapshot replayFrom;
+    private List<Event> replayEvents = List.of();
+    private java.util.Map<Integer, Integer> replayHeld = java.util.Map.of();
+    private Snapshot replayTo;
 
     private Snapshot snap;
     private Layout layout;
@@ -89,7 +100,10 @@ public final class SchedulerView extends Region {
             @Override public void handle(long now) { frame(now); }
         };
         canvas.setOnMouseClicked(e -> {
-            if (e.isStillSincePress() && e.getButton() == MouseButton.PRIMARY) select(hit(e.getX(), e.getY()));
+            if (!e.isStillSincePress() || e.getButton() != MouseButton.PRIMARY) return;
+            Layout.Hit h = hit(e.getX(), e.getY());
+            select(h);
+            if (e.getClickCount() == 2 && h != null && h.kind() == Layout.Hit.Kind.P) toggleFocus((int) h.id());   // a double-click on a P card
         });
         new Navigation(canvas, viewport, this::repaint);
         tips = new HoverTips(canvas, (x, y) -> Inspector.brief(hit(x, y), snap, wording));
@@ -192,6 +206,74 @@ public final class SchedulerView extends Region {
     public void setCaption(String c) { caption = c; dirty = true; }
 
     /**
+     * Presenter mode: type of at least {@link Layout.Options#PRESENTER_FONT} px and ring slots of at least
+     * {@link Layout.Options#PRESENTER_SLOT} (a ring too big for them shows a window of rows from its head), and
+     * the marks of a step (a steal's arc, a hand-off) held until the next moment instead of fading.
+     */
+    public void setPresenting(boolean on) {
+        if (on == presenting) return;
+        presenting = on;
+        backdrop.invalidate();
+        relayout();
+    }
+
+    public boolean presenting() { return presenting; }
+
+    /**
+     * Puts P {@code p} in focus, or takes it out: the Ps in focus (at most two; a third replaces the oldest) are
+     * drawn large, the others shrunk to a strip under them, for a steal or a hand-off told between two Ps.
+     */
+    public void toggleFocus(int p) {
+        if (focus.contains(p)) focus.remove(Integer.valueOf(p));
+        else {
+            if (focus.size() == 2) focus.remove(0);
+            focus.add(p);
+        }
+        relayout();
+    }
+
+    /** No P in focus: every P alike again (Esc). */
+    public void clearFocus() {
+        if (focus.isEmpty()) return;
+        focus.clear();
+        relayout();
+    }
+
+    /** The Ps in focus, oldest first (read only). */
+    public javafx.collections.ObservableList<Integer> focus() { return javafx.collections.FXCollections.unmodifiableObservableList(focus); }
+
+    /**
+     * Plays the last glide again, four times slower, with its marks: from the moment before it to the one shown,
+     * laid out as the canvas is now. False when there is none (nothing glided yet, or the moment shown since was
+     * not a glide).
+     */
+    public boolean replay() {
+        if (replayFrom == null || replayTo != snap || layout == null) return false;
+        try {
+            Layout before = Layout.compute(replayFrom, width(), height(), options());
+            transition = new Transition(before, layout, replayEvents, replayHeld);
+        } catch (RuntimeException e) {
+            failed("lay out", e);
+            return false;
+        }
+        long now = running && lastNanos != 0 ? lastNanos : System.nanoTime();
+        glideMillis = Math.max(animationMillis, 300) * REPLAY_SLOWER;
+        startNanos = now;
+        markNanos = now;
+        dirty = true;
+        draw(now);
+        return true;
+    }
+
+    /** How much slower a replay glides than a step. */
+    static final double REPLAY_SLOWER = 4;
+
+    /** How the moment is laid out now: the theme's type, presenter mode, the focus. */
+    private Layout.Options options() {
+        return Layout.Options.of(theme.typeScale).presenting(presenting).focus(focus);
+    }
+
+    /**
      * What went wrong the last time the canvas could not lay out or paint a moment ("" when nothing did, or
      * since {@link #dismissError}); the window shows it in its error bar.
      */
@@ -210,7 +292,7 @@ public final class SchedulerView extends Region {
     public Wording wording() { return wording; }
 
     /** Glide duration in ms; 0 snaps every time. */
-    public void setAnimationMillis(double ms) { animationMillis = Math.max(0, ms); }
+    public void setAnimationMillis(double ms) { animationMillis = glideMillis = Math.max(0, ms); }
 
     /**
      * FX thread: from now on the canvas shows the moment of {@code model}, in the pulse the model takes it (no
@@ -275,23 +357,29 @@ public final class SchedulerView extends Region {
     }
 
     private void show(Snapshot s, List<Event> events, long now) {
-        long dur = (long) (animationMillis * 1e6);
+        long dur = (long) (glideMillis * 1e6);
+        glideMillis = animationMillis;   // a replay's slow glide ends with the next moment
         boolean busy = transition != null && now - startNanos < dur;
         boolean glides = layout != null && snap != null && s.events() >= snap.events()
                 && s.events() - snap.events() <= MAX_GLIDE_EVENTS;
+        Snapshot before = snap;
         snap = s;
         dirty = true;
         try {
-            Layout next = Layout.compute(s, width(), height(), theme.typeScale);
+            Layout next = Layout.compute(s, width(), height(), options());
             transition = glides ? new Transition(layout, next, events, holders.copy()) : null;
             layout = next;
+            replayFrom = glides ? before : null;
+            replayEvents = glides ? List.copyOf(events) : List.of();
+            replayHeld = glides ? holders.copy() : java.util.Map.of();
+            replayTo = s;
         } catch (RuntimeException e) {
             layout = null;
             transition = null;
             failed("lay out", e);
         }
         holders.note(s);
-        startNanos = busy || dur == 0 ? now - dur : now;   // snap when the previous glide has not ended
+        startNanos = busy || dur == 0 ? now - (long) (animationMillis * 1e6) : now;   // snap when the previous glide has not ended
         markNanos = now;                                    // marks show in full even when the tokens snap
         draw(now);
         if (selected != null) selection.set(Inspector.describe(selected, s, wording));
@@ -305,8 +393,11 @@ public final class SchedulerView extends Region {
      */
     public void remember(Holders earlier) { holders.addAll(earlier); }
 
-    /** Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}. */
-    private long markHoldNanos() { return Math.max((long) (animationMillis * 1e6), 400_000_000L); }
+    /**
+     * Marks stay at full strength this long (at least the glide), then fade out over {@link #MARK_FADE_NS}; in
+     * presenter mode they stay until the next moment, for the teacher to talk over.
+     */
+    private long markHoldNanos() { return presenting ? Long.MAX_VALUE : Math.max((long) (glideMillis * 1e6), 400_000_000L); }
     private static final long MARK_FADE_NS = 400_000_000L;
 
     /**
@@ -339,7 +430,7 @@ public final class SchedulerView extends Region {
      */
     private void draw(long now) {
         if (snap == null) return;
-        double dur = animationMillis * 1e6;
+        double dur = glideMillis * 1e6;
         double t = !running || dur <= 0 ? 1 : Math.min(1, Math.max(0, (now - startNanos) / dur));
         // Only marks and slides fade: a transition without them is over once the tokens have arrived.
         boolean fades = transition != null && (!transition.marks.isEmpty() || !transition.slides.isEmpty());
@@ -433,7 +524,7 @@ public final class SchedulerView extends Region {
         transition = null;   // a resize mid-glide snaps: the old rectangles mean nothing now
         if (snap != null) {
             try {
-                layout = Layout.compute(snap, width(), height(), theme.typeScale);
+                layout = Layout.compute(snap, width(), height(), options());
             } catch (RuntimeException e) {   // in the middle of the FX layout pass: report, never throw
                 layout = null;
                 failed("lay out", e);

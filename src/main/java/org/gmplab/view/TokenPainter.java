@@ -49,9 +49,13 @@ public final class TokenPainter implements Painter {
         sprites.bake();
     }
 
-    static double fontSize(double size, long goid) {
+    /**
+     * The size of the goid's digits in a token of {@code size} px: half the token, less for long numbers (a bold
+     * digit is about 0.55 em wide, so the number keeps within 0.85 of the token).
+     */
+    public static double fontSize(double size, long goid) {
         int digits = Long.toString(goid).length();
-        return Math.floor(Math.min(size * 0.5, size * 1.45 / Math.max(2, digits)));
+        return Math.floor(Math.min(size * 0.5, size * 1.5 / Math.max(2, digits)));
     }
 
     /** Draws one token of Go status {@code status} in {@code r}; {@code goid} < 0 draws no number. Font must be set. */

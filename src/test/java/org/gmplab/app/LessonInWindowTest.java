@@ -161,24 +161,27 @@ class LessonInWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(notes.isVisible()).isFalse();
         assertThat(robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Labeled l && l.isVisible() && note.equals(l.getText())).tryQuery()).isEmpty();
-        // F5: presenter mode offers the toggle, the notes still hidden until asked for
+        // F5: presenter mode offers the toggle, the notes still hidden until asked for; the lesson pane is out of the
+        // room then, so what the class and the teacher see is the caption strip under the canvas
         robot.type(KeyCode.F5);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(content.presenting().get()).isTrue();
-        assertThat(toggle.isVisible()).isTrue();
-        assertThat(notes.isVisible()).isFalse();
+        javafx.scene.control.Labeled shown = robot.lookup("#captionTeacherNotes").queryLabeled();
+        javafx.scene.control.ToggleButton shownToggle = robot.lookup("#captionTeacherToggle").queryAs(javafx.scene.control.ToggleButton.class);
+        assertThat(shownToggle.isVisible()).isTrue();
+        assertThat(shown.isVisible()).isFalse();
         // N shows the step's note; the toggle button hides it; N again shows it
         robot.type(KeyCode.N);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(notes.isVisible()).isTrue();
-        assertThat(notes.getText()).contains(note);
+        assertThat(shown.isVisible()).isTrue();
+        assertThat(shown.getText()).contains(note);
         assertThat(player.stepRan()).isFalse();   // N answered nothing: the quiz still waits
-        robot.clickOn(toggle);
+        robot.clickOn(shownToggle);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(notes.isVisible()).isFalse();
+        assertThat(shown.isVisible()).isFalse();
         robot.type(KeyCode.N);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(notes.isVisible()).isTrue();
+        assertThat(shown.isVisible()).isTrue();
         // leaving presenter mode hides them, and coming back does not show them unasked
         robot.type(KeyCode.F5);
         WaitForAsyncUtils.waitForFxEvents();

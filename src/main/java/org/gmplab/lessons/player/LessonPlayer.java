@@ -147,6 +147,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         return t;
     });
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    /** The step in a line or two, for presenter mode's caption strip (see {@link #captionProperty()}). */
+    private final javafx.beans.property.ReadOnlyStringWrapper caption = new javafx.beans.property.ReadOnlyStringWrapper(this, "caption", "");
     private int pending;             // tasks given to the worker whose result is not shown yet (FX thread)
     private int opened;              // counts opens and leaves: what an earlier one asked the worker for is not shown
 
@@ -570,12 +572,14 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         refresh();
     }
 
-    private void next() {
+    /** The next step, once this one has run (→, the Next button). */
+    public void next() {
         if (lesson == null || !ran || index + 1 >= lesson.steps().size()) return;
         enter(index + 1);
     }
 
-    private void back() {
+    /** The step before (←, the Back button). */
+    public void back() {
         if (lesson == null || index <= 0) return;
         tryIt.setSelected(false);
         index--;
@@ -661,6 +665,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         teacherNotes.setVisible(has && presenter.get() && teacherToggle.isSelected());
         if (!has) {
             title.setText(Messages.get("choose", ln));
+            caption.set("");
             return;
         }
         Lesson.Step step = lesson.steps().get(index);
@@ -684,6 +689,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         teacherNotes.setText(step.teacher() == null ? Messages.get("noTeacher", ln) : Messages.get("teacherNote", ln, step.teacher().in(ln)));
 
         Lesson.Quiz q = step.quiz();
+        StringBuilder captionChoices = new StringBuilder();
         quiz.setVisible(q != null);
         choices.getChildren().clear();
         feedback.setText("");
@@ -693,6 +699,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             for (int i : QuizOrder.of(lesson.id(), index, q.choices().size())) {
                 int k = i;
                 Button b = new Button(q.choices().get(i).text().in(ln));
+                captionChoices.append(captionChoices.length() == 0 ? "" : "   ").append(choices.getChildren().size() + 1).append(") ").append(b.getText());
                 b.setId("choice" + i);
                 b.setWrapText(true);
                 b.setMaxWidth(Double.MAX_VALUE);
@@ -711,6 +718,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 explain.setText(q.explain() == null ? "" : q.explain().in(ln));
             }
         }
+        // presenter mode's caption: the narration, or the question with its numbered choices (keys 1–9) until answered
+        caption.set(stepNumber.getText() + " · " + (q != null && !ran ? question.getText() + "   " + captionChoices : narration.getText()));
         buttons();
         checks.getChildren().clear();
         checksLabel.setVisible(ran && !step.checks().isEmpty());
@@ -796,6 +805,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public ObjectProperty<Lang> langProperty() { return lang; }
     /** Whether the window is in presenter mode (F5): only then can the teacher notes be shown. */
     public BooleanProperty presenterProperty() { return presenter; }
+    /** The teacher notes' toggle and label, which presenter mode's caption strip mirrors (the pane itself is hidden then). */
+    ToggleButton teacherToggle() { return teacherToggle; }
+    Label teacherNotes() { return teacherNotes; }
     public List<Entry> entries() { return List.copyOf(entries); }
     public Lesson lesson() { return lesson; }
     public int stepIndex() { return index; }
@@ -803,6 +815,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public StepResult result() { return result; }
     /** True while the lesson's engine is working on a step (its buttons are off); false once what it reached is shown. */
     public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+
+    /** The step shown in a line or two — its number and narration, or its quiz and numbered choices until answered; "" with no lesson. */
+    public javafx.beans.property.ReadOnlyStringProperty captionProperty() { return caption.getReadOnlyProperty(); }
 
     /** Player's thread. */
     private void closeRunner() {

@@ -78,7 +78,7 @@ final class Channel implements Waitable {
     }
 
     /** Go's {@code chanrecv}: the value goes to {@code f.locals[slot]} (slot -1: discarded). */
-    boolean recv(Machine m, Goroutine gp, Goroutine.Frame f, int slot) {
+    boolean recv(Machine m, Goroutine gp, Goroutine.CallFrame f, int slot) {
         lock.lock();
         if (closed && qcount == 0) {
             lock.unlock();

@@ -19,7 +19,7 @@ final class FindRunnable {
     private final Sched sched;
     private final StealOrder stealOrder;
 
-    /** Second result of {@link #find}: the G continues the current time slice (it came from runnext). */
+    /** Second result of {@link #findRunnable}: the G continues the current time slice (it came from runnext). */
     boolean inheritTime;
     // Results of stealWork besides the G.
     private long stealPollUntil;
@@ -36,7 +36,7 @@ final class FindRunnable {
     private Trace trace() { return sched.trace; }
 
     /** Finds a runnable goroutine to execute; blocks (stopm, netpoll) until there is one. */
-    Goroutine find() {
+    Goroutine findRunnable() {
         for (;;) { // top:
             Processor pp = m.p;
             inheritTime = false;

@@ -25,7 +25,7 @@ public final class GlobalRunQueue {
     public boolean isLockHeld() { return lock.isHeldByCurrentThread(); }
 
     /** Go's {@code globrunqput}: put at the tail. sched.lock must be held. */
-    public void put(Goroutine gp) {
+    public void globrunqput(Goroutine gp) {
         assert isLockHeld();
         gp.schedlink = null;
         if (tail != null) tail.schedlink = gp; else head = gp;
@@ -34,7 +34,7 @@ public final class GlobalRunQueue {
     }
 
     /** Go's {@code globrunqputhead}: put at the head, so it runs first. sched.lock must be held. */
-    public void putHead(Goroutine gp) {
+    public void globrunqputhead(Goroutine gp) {
         assert isLockHeld();
         gp.schedlink = head;
         head = gp;
@@ -46,7 +46,7 @@ public final class GlobalRunQueue {
      * Go's {@code globrunqputbatch}: appends the list {@code batchHead … batchTail}, already linked through
      * {@link Goroutine#schedlink} (the tail's link null), of {@code n} Gs. O(1). sched.lock must be held.
      */
-    public void putBatch(Goroutine batchHead, Goroutine batchTail, int n) {
+    public void globrunqputbatch(Goroutine batchHead, Goroutine batchTail, int n) {
         assert isLockHeld();
         if (tail != null) tail.schedlink = batchHead; else head = batchHead;
         tail = batchTail;

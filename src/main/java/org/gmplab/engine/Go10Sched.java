@@ -89,7 +89,7 @@ final class Go10Sched {
     /** Go 1.0's {@code gput}: appends gp to the one global queue. Lock held. */
     void gput(Goroutine gp) {
         assert sched.lock.isHeldByCurrentThread();
-        sched.runq.put(gp);
+        sched.runq.globrunqput(gp);
     }
 
     /** Go 1.0's {@code gget}: the head of the global queue, or null. Lock held. */
@@ -187,9 +187,9 @@ final class Go10Sched {
             newg.goid = sched.goidgen.incrementAndGet();
             newg.parentGoid = parent == null ? 0 : parent.goid;
             newg.startFn = fn;
-            Goroutine.Frame stack = newg.stack;
+            Goroutine.CallFrame stack = newg.stack;
             newg.stack = null;
-            newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
+            newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.CallFrame(fn, null, args);
             // newprocreadylocked → readylocked: gput, then matchmg.
             newg.makeRunnable();
             gput(newg);
@@ -353,7 +353,7 @@ final class Go10Sched {
             Goroutine g1 = sched.allgadd(new Goroutine());
             g1.goid = sched.goidgen.incrementAndGet();
             g1.startFn = main;
-            g1.frame = new Goroutine.Frame(main, null, new long[0]);
+            g1.frame = new Goroutine.CallFrame(main, null, new long[0]);
             g1.makeRunnable();
             m0.nextg = g1;
             mcpu = 1;

@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import org.gmplab.scenario.Code;
 
 /**
- * Go's {@code g}: a goroutine. Its "stack" is a chain of {@link Frame}s (program counter and locals), so
+ * Go's {@code g}: a goroutine. Its "stack" is a chain of {@link CallFrame}s (program counter and locals), so
  * any M can pick it up where it stopped. G objects are reused through the free lists ({@code gfput} /
  * {@code gfget}); each use gets a fresh goid, as in Go.
  */
@@ -40,9 +40,9 @@ public final class Goroutine {
     /** The M it is locked to (Go's {@code lockedm}), or null: only runtime.main during init here. */
     volatile Machine lockedm;
     /** The innermost frame; null once dead. Touched only by the M running it. */
-    Frame frame;
+    CallFrame frame;
     /** A dead G's last frame, reused by its next life (Go keeps a dead G's stack for the same reason). */
-    Frame stack;
+    CallFrame stack;
     /** What it is parked on while waiting (a wait group), for the invariant checker and the view. */
     volatile Object waitingOn;
     /** The sudog it is blocked with in a channel operation (Go's {@code gp.waiting}). */
@@ -102,7 +102,7 @@ public final class Goroutine {
 
     /** Source text of the instruction it will execute next, or "" when it has none. */
     public String currentInstruction() {
-        Frame f = frame;
+        CallFrame f = frame;
         if (f == null) return "";
         int pc = f.pc;
         return pc < f.code.size() ? f.code.at(pc).text() : "";
@@ -117,7 +117,7 @@ public final class Goroutine {
      * {@link #currentInstruction} is: exactly in step mode, on the fly in live mode.
      */
     public int line() {
-        Frame f = frame;
+        CallFrame f = frame;
         return f == null ? 0 : f.code.line(f.at);
     }
 
@@ -164,9 +164,9 @@ public final class Goroutine {
     }
 
     /** One activation of a function: the goroutine's program counter and locals. */
-    static final class Frame {
+    static final class CallFrame {
         Code code;
-        Frame caller;
+        CallFrame caller;
         /** Frames on the goroutine's stack up to and including this one (1 for the function it started in). */
         int depth;
         long[] locals;
@@ -180,13 +180,13 @@ public final class Goroutine {
         /** Nanoseconds of the current {@code work} instruction still to burn; -1 when not inside one. */
         long workLeft;
 
-        Frame(Code code, Frame caller, long[] args) {
+        CallFrame(Code code, CallFrame caller, long[] args) {
             this.locals = new long[Math.max(code.nlocals(), args.length)];
             reset(code, caller, args);
         }
 
         /** Starts {@code code} in this frame, as a fresh call with {@code args}. */
-        Frame reset(Code code, Frame caller, long[] args) {
+        CallFrame reset(Code code, CallFrame caller, long[] args) {
             int n = Math.max(code.nlocals(), args.length);
             if (locals.length < n) locals = new long[n];
             else java.util.Arrays.fill(locals, 0L);

@@ -66,7 +66,7 @@ final class Interpreter {
             Sudog woken = gp.param;
             if (woken != null) resumeChanOp(gp, woken);
             for (;;) {
-                Goroutine.Frame f = gp.frame;
+                Goroutine.CallFrame f = gp.frame;
                 Insn in = f.code.at(f.pc);
                 f.at = f.pc;   // the statement it is at, for the snapshot's line
                 if (owed > 0 && (owed >= quantum || !local(in.op()))) {
@@ -110,7 +110,7 @@ final class Interpreter {
                         long[] args = eval(c.args(), f.locals);
                         if (f.depth >= Goroutine.MAX_DEPTH) throw stackOverflow(); // Go's morestack → newstack
                         f.pc++;
-                        gp.frame = new Goroutine.Frame(m.sched.program.function(c.fn()), f, args);
+                        gp.frame = new Goroutine.CallFrame(m.sched.program.function(c.fn()), f, args);
                         owed += statement;
                     }
                     case Insn.SET -> {
@@ -284,7 +284,7 @@ final class Interpreter {
                         return park(gp, "the runtime (no garbage collector here wakes it)", ((Insn.Park) in).reason(), () -> sched.parkForever(gp));
                     }
                     case Insn.MAIN_MAIN -> {
-                        gp.frame = new Goroutine.Frame(m.sched.program.function(((Insn.MainMain) in).fn()), null, NO_ARGS);
+                        gp.frame = new Goroutine.CallFrame(m.sched.program.function(((Insn.MainMain) in).fn()), null, NO_ARGS);
                         owed += statement;
                     }
                     default -> throw new IllegalStateException("unknown instruction " + in);
@@ -339,7 +339,7 @@ final class Interpreter {
     private void resumeChanOp(Goroutine gp, Sudog woken) {
         gp.param = null;
         gp.waiting = null;
-        Goroutine.Frame f = gp.frame;
+        Goroutine.CallFrame f = gp.frame;
         Insn in = f.code.at(f.pc);
         if (in instanceof Insn.Select sel) {
             f.pc = sel.targets()[Select.resume(gp, woken)];

@@ -97,7 +97,7 @@ public class Machine extends EngineThread {
         Processor pp = p;
         pp.preempt = false;
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("schedule: spinning with local work");
-        Goroutine gp = finder.find(); // blocks until work is available
+        Goroutine gp = finder.findRunnable(); // blocks until work is available
         // This thread is going to run a goroutine and is not spinning anymore, so if it was marked as
         // spinning we need to reset it now and potentially start a new spinning M.
         if (spinning) resetspinning();
@@ -326,9 +326,9 @@ public class Machine extends EngineThread {
         newg.goid = pp.nextGoid();
         newg.parentGoid = parent == null ? 0 : parent.goid;
         newg.startFn = fn;
-        Goroutine.Frame stack = newg.stack;
+        Goroutine.CallFrame stack = newg.stack;
         newg.stack = null;
-        newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
+        newg.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.CallFrame(fn, null, args);
         newg.waitReason = "";
         newg.status = GStatus.RUNNABLE;
         return newg;
@@ -386,7 +386,7 @@ public class Machine extends EngineThread {
         }
         sched.lock.lock();
         try {
-            sched.runq.put(gp);
+            sched.runq.globrunqput(gp);
         } finally {
             sched.lock.unlock();
         }

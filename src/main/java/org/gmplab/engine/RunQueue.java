@@ -140,7 +140,7 @@ public final class RunQueue {
         // Now put the batch on global queue.
         global.lock();
         try {
-            global.putBatch(batch[0], batch[n], n + 1);
+            global.globrunqputbatch(batch[0], batch[n], n + 1);
         } finally {
             global.unlock();
         }
@@ -164,7 +164,7 @@ public final class RunQueue {
         if (n < batch.size()) {
             global.lock();
             try {
-                for (int i = n; i < batch.size(); i++) global.put(batch.get(i));
+                for (int i = n; i < batch.size(); i++) global.globrunqput(batch.get(i));
             } finally {
                 global.unlock();
             }

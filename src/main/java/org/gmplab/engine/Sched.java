@@ -137,9 +137,9 @@ public final class Sched {
         g.goid = goidgen.incrementAndGet();
         g.parentGoid = 0;
         g.startFn = fn;
-        Goroutine.Frame stack = g.stack;
+        Goroutine.CallFrame stack = g.stack;
         g.stack = null;
-        g.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.Frame(fn, null, args);
+        g.frame = stack != null ? stack.reset(fn, null, args) : new Goroutine.CallFrame(fn, null, args);
         g.status = GStatus.WAITING; // injectglist makes it runnable
         g.waitReason = "";
         return g;
@@ -509,7 +509,7 @@ public final class Sched {
         if (pp == null) {
             lock.lock();
             try {
-                for (Goroutine gp : glist) runq.put(gp);
+                for (Goroutine gp : glist) runq.globrunqput(gp);
             } finally {
                 lock.unlock();
             }
@@ -520,7 +520,7 @@ public final class Sched {
         if (n > 0) {
             lock.lock();
             try {
-                for (int i = 0; i < n; i++) runq.put(glist.get(i));
+                for (int i = 0; i < n; i++) runq.globrunqput(glist.get(i));
             } finally {
                 lock.unlock();
             }

@@ -23,7 +23,7 @@ final class Select {
      * {@link #DEFAULT}, or {@link #PARKED}: then every channel is still locked, to be released by
      * {@link #unlockAll} once the goroutine is waiting.
      */
-    static int selectgo(Machine m, Goroutine gp, Insn.Select in, Goroutine.Frame f, Handles handles) {
+    static int selectgo(Machine m, Goroutine gp, Insn.Select in, Goroutine.CallFrame f, Handles handles) {
         int n = in.ch().length;
         Channel[] chans = new Channel[n];
         long[] values = new long[n];
@@ -143,7 +143,7 @@ final class Select {
         return woken.caseIndex;
     }
 
-    private static void store(Goroutine.Frame f, int slot, long v) {
+    private static void store(Goroutine.CallFrame f, int slot, long v) {
         if (slot >= 0) f.locals[slot] = v;
     }
 

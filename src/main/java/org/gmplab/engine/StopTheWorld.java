@@ -159,9 +159,9 @@ final class StopTheWorld {
         Sched sched = pp.sched;
         sched.lock.lock();
         try {
-            for (Goroutine gp; (gp = pp.runq.popTail()) != null; ) sched.runq.putHead(gp);
+            for (Goroutine gp; (gp = pp.runq.popTail()) != null; ) sched.runq.globrunqputhead(gp);
             Goroutine next = pp.runq.takeRunnext();
-            if (next != null) sched.runq.putHead(next);
+            if (next != null) sched.runq.globrunqputhead(next);
         } finally {
             sched.lock.unlock();
         }

@@ -12,7 +12,7 @@ final class Sudog {
     final boolean isSelect;
     final int caseIndex;
     long value;                 // the value sent, or received
-    Goroutine.Frame frame;      // receiver's frame, or null
+    Goroutine.CallFrame frame;      // receiver's frame, or null
     int slot = -1;              // receiver's local, or -1 to discard
     /** True if woken by a successful communication, false if woken because the channel was closed. */
     boolean success;

@@ -63,12 +63,24 @@ final class Syscalls {
     }
 
     /**
-     * Go's {@code exitsyscall}, fast paths: returns true if this M got a P back (the G goes on running),
-     * false if the G must go through {@link #exitsyscall0}.
+     * Go's {@code exitsyscall}: back from a system call, the G goes on running at once if {@link #exitsyscallfast}
+     * got this M a P (then, as Go does, the P's {@code syscalltick} moves on and the G is running again); false if the
+     * G must go through {@link #exitsyscall0}.
      */
     static boolean exitsyscall(Machine m, Goroutine gp) {
         Processor oldp = m.oldp;
         m.oldp = null;
+        if (!exitsyscallfast(m, gp, oldp)) return false;
+        m.p.syscalltick++;
+        gp.status = GStatus.RUNNING;
+        return true;
+    }
+
+    /**
+     * Go's {@code exitsyscallfast}: re-acquire the P this M had ({@code oldp}) if it is still in {@code _Psyscall},
+     * else any idle P ({@link #exitsyscallfastPidle}); true if this M holds a P now.
+     */
+    static boolean exitsyscallfast(Machine m, Goroutine gp, Processor oldp) {
         // Try to re-acquire the last P.
         if (oldp != null && oldp.status == PStatus.SYSCALL && oldp.casStatus(PStatus.SYSCALL, PStatus.IDLE)) {
             m.acquirep(oldp);
@@ -76,14 +88,14 @@ final class Syscalls {
             boolean reused = m.syscalltick != oldp.syscalltick;
             if (reused) oldp.syscalltick++;
             explain(m, gp, oldp, Event.ExitSyscall.How.OLD_P, -1);
-            return back(m, gp);
+            return true;
         }
         // Try to get any other idle P.
         Processor pp = exitsyscallfastPidle(m);
         if (pp != null) {
             m.acquirep(pp);
             explain(m, gp, pp, Event.ExitSyscall.How.IDLE_P, oldp == null ? -1 : oldp.id);
-            return back(m, gp);
+            return true;
         }
         return false;
     }
@@ -107,12 +119,6 @@ final class Syscalls {
         return pp;
     }
 
-    private static boolean back(Machine m, Goroutine gp) {
-        m.p.syscalltick++;
-        gp.status = GStatus.RUNNING;
-        return true;
-    }
-
     /**
      * Go's {@code exitsyscall0}, the slow path on g0: the G becomes runnable; with an idle P (checked once
      * more under the lock) it runs at once, else it goes to the global queue and this M stops.
@@ -128,7 +134,7 @@ final class Syscalls {
         sched.lock.lock();
         try {
             pp = sched.pidleget();
-            if (pp == null) sched.runq.put(gp);
+            if (pp == null) sched.runq.globrunqput(gp);
         } finally {
             sched.lock.unlock();
         }

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.gotrace.GoEvent.Frame;
+import org.gmplab.gotrace.GoEvent.StackFrame;
 
 /**
  * One generation of a trace: Go's tracer restarts its tables every so often (about once a second), and
@@ -24,7 +24,7 @@ final class Generation {
     }
 
     /** A CPU profile sample, with its time already in nanoseconds. */
-    record CpuSample(long time, long m, long p, long g, List<Frame> stack) { }
+    record CpuSample(long time, long m, long p, long g, List<StackFrame> stack) { }
 
     /** The generation and what came after it: the first batch of the next one, or the error that ended the file. */
     record Read(Generation gen, Batch spill, long spillGen, GoTraceException error) { }
@@ -40,7 +40,7 @@ final class Generation {
     private final Map<Long, long[]> rawStacks = new HashMap<>();
     private final Map<Long, Long> stackOffsets = new HashMap<>(); // where each stack is in the file
     private final Map<Long, long[]> pcs = new HashMap<>(); // pc -> {funcID, fileID, line}
-    private final Map<Long, List<Frame>> stacks = new HashMap<>();
+    private final Map<Long, List<StackFrame>> stacks = new HashMap<>();
     private final List<long[]> rawSamples = new ArrayList<>();
     private long firstOffset = -1;
 
@@ -51,7 +51,7 @@ final class Generation {
     String string(long id) { return id == 0 ? "" : strings.get(id); }
 
     /** The stack with this ID (0 is none), or null if the table has none. */
-    List<Frame> stack(long id) { return id == 0 ? List.of() : stacks.get(id); }
+    List<StackFrame> stack(long id) { return id == 0 ? List.of() : stacks.get(id); }
 
     /**
      * Reads the batches of the next generation (starting with {@code spill}, the first batch of it already read
@@ -103,7 +103,7 @@ final class Generation {
             throw error != null ? error : e; // a generation cut short: the cut is the news
         }
         for (long[] s : g.rawSamples) {
-            List<Frame> stack = g.stack(s[4]);
+            List<StackFrame> stack = g.stack(s[4]);
             g.cpuSamples.add(new CpuSample(g.ns(s[0]), s[1], s[2], s[3] == 0 ? GoEvent.NONE : s[3], stack != null ? stack : List.of()));
         }
         g.rawSamples.clear();
@@ -245,14 +245,14 @@ final class Generation {
     /** Go's validateStackStrings, then every stack as frames (shared by all events that name it). */
     private void resolveStacks() throws GoTraceException {
         for (Map.Entry<Long, long[]> e : rawStacks.entrySet()) {
-            List<Frame> frames = new ArrayList<>(e.getValue().length);
+            List<StackFrame> frames = new ArrayList<>(e.getValue().length);
             for (long pc : e.getValue()) {
                 long[] f = pcs.get(pc);
                 String func = string(f[0]), file = string(f[1]);
                 if (func == null || file == null)
                     throw new GoTraceException(stackOffsets.get(e.getKey()), "stack " + e.getKey() + " names a string the string table does not have ("
                             + (func == null ? f[0] : f[1]) + ")");
-                frames.add(new Frame(func, file, f[2], pc));
+                frames.add(new StackFrame(func, file, f[2], pc));
             }
             stacks.put(e.getKey(), List.copyOf(frames));
         }

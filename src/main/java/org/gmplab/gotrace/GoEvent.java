@@ -80,7 +80,7 @@ public record GoEvent(Kind kind, String name, long time, long m, long p, long g,
     }
 
     /** One frame of a stack: function, file, line, program counter. */
-    public record Frame(String func, String file, long line, long pc) { }
+    public record StackFrame(String func, String file, long line, long pc) { }
 
     /** What changed: a goroutine or a P. */
     public sealed interface Transition permits GoTransition, ProcTransition {
@@ -92,7 +92,7 @@ public record GoEvent(Kind kind, String name, long time, long m, long p, long g,
      * A goroutine changed state. {@code stack}: where (for a creation, the new goroutine's start; for a
      * stop, block or syscall, the goroutine's own stack), empty when the trace has none.
      */
-    public record GoTransition(long goid, GoState from, GoState to, String reason, List<Frame> stack) implements Transition {
+    public record GoTransition(long goid, GoState from, GoState to, String reason, List<StackFrame> stack) implements Transition {
         public GoTransition {
             Objects.requireNonNull(from);
             Objects.requireNonNull(to);

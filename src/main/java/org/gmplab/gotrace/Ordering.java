@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gmplab.gotrace.GoEvent.Frame;
+import org.gmplab.gotrace.GoEvent.StackFrame;
 import org.gmplab.gotrace.GoEvent.GoState;
 import org.gmplab.gotrace.GoEvent.GoTransition;
 import org.gmplab.gotrace.GoEvent.Kind;
@@ -642,8 +642,8 @@ final class Ordering {
         return s;
     }
 
-    private static List<Frame> stack(RawEvent ev, Generation evt, long id) throws GoTraceException {
-        List<Frame> s = evt.stack(id);
+    private static List<StackFrame> stack(RawEvent ev, Generation evt, long id) throws GoTraceException {
+        List<StackFrame> s = evt.stack(id);
         if (s == null) throw new GoTraceException(ev.offset, "found invalid stack ID " + id + " for event " + name(ev.type));
         return s;
     }

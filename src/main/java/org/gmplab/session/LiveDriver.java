@@ -118,7 +118,7 @@ final class LiveDriver {
             hold(l, "paused");
             return;
         }
-        post(l.frame(lastShown), null);   // the frame took its events from the engine: they go to the log
+        post(l.update(lastShown), null);   // the update took its events from the engine: they go to the log
     }
 
     /** Lets the live world go if it is held; holds it if it runs. */
@@ -140,7 +140,7 @@ final class LiveDriver {
             host.publish(host.shown().again(new Say("refused: " + m, m, null), null));
             return;
         }
-        LiveRun.Frame f = l.frame(lastShown);
+        LiveRun.Update f = l.update(lastShown);
         String held = status;
         status = String.format("%s — the world is still held (Space lets it go on)", Pending.says(a, lastShown));
         post(f, "");
@@ -182,7 +182,7 @@ final class LiveDriver {
         if (l == null) return;
         try {
             Snapshot before = lastShown;
-            LiveRun.Frame f = l.frame(lastShown);
+            LiveRun.Update f = l.update(lastShown);
             String hit = f.paused() || f.last() || before == null || f.events().isEmpty() ? null
                     : Breakpoint.firstHit(host.breakpoints(), f.events(), before, f.snapshot());
             if (f.last()) {
@@ -203,7 +203,7 @@ final class LiveDriver {
      * Publishes a live frame: its world and its events for the log (the history stays where step mode left it);
      * {@code refusal} as {@link Say#refusal}.
      */
-    private void post(LiveRun.Frame f, String refusal) {
+    private void post(LiveRun.Update f, String refusal) {
         lastShown = f.snapshot();
         boolean play = !f.paused() && !f.last(), fin = f.last();
         String what = status;

@@ -27,7 +27,7 @@ final class LiveRun implements AutoCloseable {
     static final int FPS = 30;
 
     /** What one frame shows: the world, the events up to it not shown before, and how things stand. */
-    record Frame(Snapshot snapshot, List<Event> events, boolean paused, Outcome outcome, boolean last) {}
+    record Update(Snapshot snapshot, List<Event> events, boolean paused, Outcome outcome, boolean last) {}
 
     private final Engine engine;
     private boolean over;        // the final frame has been taken
@@ -46,12 +46,12 @@ final class LiveRun implements AutoCloseable {
     void setSpeed(double perSecond) { if (!over) engine.setSpeed(speedFor(perSecond)); }
 
     /** The world now and the events since the last frame; after the final frame, the same world again. */
-    Frame frame(Snapshot lastShown) {
-        if (over) return new Frame(lastShown, List.of(), false, engine.outcome(), true);
+    Update update(Snapshot lastShown) {
+        if (over) return new Update(lastShown, List.of(), false, engine.outcome(), true);
         Outcome ended = engine.outcome();    // read first: if set, this frame sees the whole run
         Engine.LiveFrame f = engine.takeFrame(false);
         over = ended != null;
-        return new Frame(f.snapshot(), f.events(), engine.paused(), ended, over);
+        return new Update(f.snapshot(), f.events(), engine.paused(), ended, over);
     }
 
     /**

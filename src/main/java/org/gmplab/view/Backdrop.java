@@ -19,7 +19,7 @@ final class Backdrop {
     private int renders;
 
     /** Draws the backdrop of {@code f} at the canvas origin of {@code g} (identity transform), re-rendering if stale. */
-    void paint(GraphicsContext g, Frame f, Viewport v, double width, double height) {
+    void paint(GraphicsContext g, Picture f, Viewport v, double width, double height) {
         if (width < 1 || height < 1) return;   // a canvas laid out to nothing (a collapsed split): no image of 0 pixels
         double px = pixelScale(g.getCanvas());
         Object k = java.util.List.of(BackdropPainter.key(f), f.theme().name, f.wording().name(), v.scale(), v.tx(), v.ty(), width, height, px);
@@ -36,7 +36,7 @@ final class Backdrop {
         return Math.max(1, c.getScene().getWindow().getOutputScaleX());
     }
 
-    private void render(Frame f, Viewport v, double width, double height, double px) {
+    private void render(Picture f, Viewport v, double width, double height, double px) {
         int w = (int) Math.ceil(width), h = (int) Math.ceil(height);
         offscreen.setWidth(w);
         offscreen.setHeight(h);

@@ -17,7 +17,7 @@ final class BackdropPainter implements Painter {
     /** Everything the backdrop's pixels depend on besides the theme and the viewport; equal keys, same picture. */
     record Key(double width, double height, double font, List<Object> cards, List<Rect> pools, Rect legend) {}
 
-    static Key key(Frame f) {
+    static Key key(Picture f) {
         Layout l = f.layout();
         List<Object> cards = new ArrayList<>();
         for (Snapshot.Proc p : f.snap().ps()) {
@@ -30,7 +30,7 @@ final class BackdropPainter implements Painter {
     }
 
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         Layout l = f.layout();
         g.setFill(th.background);

@@ -7,7 +7,7 @@ import org.gmplab.snapshot.Snapshot;
 /** The chips over the backdrop: each P's M (with its g0 tag) and the M and P chips in the pools. No text. */
 public final class CardPainter implements Painter {
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         Layout l = f.layout();
         double lw = th.lineWidth;

@@ -13,7 +13,7 @@ public final class LabelPainter implements Painter {
     private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
 
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         Layout l = f.layout();
         Snapshot s = f.snap();
@@ -135,7 +135,7 @@ public final class LabelPainter implements Painter {
     }
 
     /** The legend: it never changes with the snapshot, so the backdrop draws it. */
-    static void legend(GraphicsContext g, Frame f) {
+    static void legend(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         Layout l = f.layout();
         Rect r = l.legend;

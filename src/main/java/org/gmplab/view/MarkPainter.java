@@ -18,7 +18,7 @@ import javafx.scene.text.TextAlignment;
  */
 public final class MarkPainter implements Painter {
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Transition tr = f.transition();
         if (tr == null || f.markAlpha() <= 0) return;
         Theme th = f.theme();
@@ -65,7 +65,7 @@ public final class MarkPainter implements Painter {
      * A hand-off: a ghost of the P, in the hand-off colour, travels the straight path from its old M to its new
      * one with the tokens' easing; a dashed trail shows where it came from. Font, alignment and alpha are set.
      */
-    static void slide(GraphicsContext g, Transition.Slide sl, Frame f, Theme th, double lw) {
+    static void slide(GraphicsContext g, Transition.Slide sl, Picture f, Theme th, double lw) {
         Rect ghost = ghost(sl, f.progress(), f.layout().font);
         Rect start = ghost(sl, 0, f.layout().font);
         g.setStroke(th.handoff);

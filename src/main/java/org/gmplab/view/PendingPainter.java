@@ -9,7 +9,7 @@ import javafx.scene.canvas.GraphicsContext;
  */
 public final class PendingPainter implements Painter {
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         if (f.pending().isEmpty()) return;
         Theme th = f.theme();
         double lw = Math.max(1.5, th.lineWidth * 1.5);

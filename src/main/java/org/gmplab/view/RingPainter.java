@@ -12,7 +12,7 @@ import org.gmplab.snapshot.Snapshot;
  */
 public final class RingPainter implements Painter {
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         for (Snapshot.Proc p : f.snap().ps()) {
             Layout.Card c = f.layout().cards.get(p.id());

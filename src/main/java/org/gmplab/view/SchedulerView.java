@@ -28,7 +28,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p>The canvas never lies: a glide's last frame is painted however late the pulse that ends it comes, a
  * moment that cannot be a glide (a step back, a jump) is painted at rest at once, and a click or the tooltip
- * asks the frame painted last what is where ({@link Frame#hit}), so they agree with the picture mid-glide too.
+ * asks the frame painted last what is where ({@link Picture#hit}), so they agree with the picture mid-glide too.
  * An exception in layout or paint stops at this class's edge: it is reported through {@link #errorProperty()}
  * and the next moment is drawn as usual.
  */
@@ -74,7 +74,7 @@ public final class SchedulerView extends Region {
     private boolean running;
     private boolean manualClock;   // tests drive frame() with their own timestamps
     /** The frame on the canvas now, and the raw progress it was painted at: what a click or a tooltip reads. */
-    private Frame painted;
+    private Picture painted;
     private double paintedT;
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private Layout.Hit selected;
@@ -333,7 +333,7 @@ public final class SchedulerView extends Region {
     public java.util.Set<Long> pendingMarks() { return pending; }
 
     /** The frame on the canvas now: what was painted last, and where (tests). */
-    Frame painted() { return painted; }
+    Picture painted() { return painted; }
 
     /** From any thread: the newest snapshot wins; events of skipped snapshots are kept (up to 500). */
     public void publish(Snapshot s, List<Event> events) {
@@ -461,7 +461,7 @@ public final class SchedulerView extends Region {
             }
             return;
         }
-        Frame f = new Frame(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording, pending);
+        Picture f = new Picture(snap, layout, theme, transition, Transition.ease(progress), markAlpha, caption, wording, pending);
         painted = f;   // before painting: what is hit is what this frame puts where, even if a painter fails
         paintedT = progress;
         boolean done = false;
@@ -500,7 +500,7 @@ public final class SchedulerView extends Region {
         error.set(message);
     }
 
-    private void outlineSelection(GraphicsContext g, Frame f) {
+    private void outlineSelection(GraphicsContext g, Picture f) {
         if (selected == null) return;
         Rect r = switch (selected.kind()) {
             case G -> f.token(selected.id());

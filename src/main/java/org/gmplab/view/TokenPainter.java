@@ -26,7 +26,7 @@ public final class TokenPainter implements Painter {
     private final TokenSprites sprites = new TokenSprites();
 
     @Override
-    public void paint(GraphicsContext g, Frame f) {
+    public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);

@@ -37,7 +37,7 @@ class GlobrunqgetTest {
                 for (int i = 0; i < size; i++) {
                     Goroutine g = new Goroutine(100 + i);
                     queued.add(g);
-                    sched.runq.put(g);
+                    sched.runq.globrunqput(g);
                 }
                 // when P0 takes from it
                 Goroutine got = sched.globrunqget(pp, max);

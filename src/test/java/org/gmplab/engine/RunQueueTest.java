@@ -88,7 +88,7 @@ class RunQueueTest {
             Goroutine[] g = goroutines(capacity + 1);
             Goroutine x = new Goroutine(-1);
             global.lock();
-            global.put(x);
+            global.globrunqput(x);
             global.unlock();
             for (int i = 0; i < capacity; i++) q.runqput(g[i], false, global);
             assertThat(q.overflowed()).as("the last put into a ring with one free slot").isZero();
@@ -450,12 +450,12 @@ class RunQueueTest {
             global.lock();
             try {
                 assertThat(global.pop()).isNull();
-                global.put(g[0]);
-                global.put(g[1]);
-                global.putHead(g[2]);
+                global.globrunqput(g[0]);
+                global.globrunqput(g[1]);
+                global.globrunqputhead(g[2]);
                 g[3].schedlink = g[4];
-                global.putBatch(g[3], g[4], 2);
-                global.putHead(g[5]);
+                global.globrunqputbatch(g[3], g[4], 2);
+                global.globrunqputhead(g[5]);
                 assertThat(global.contents()).containsExactly(g[5], g[2], g[0], g[1], g[3], g[4]);
                 assertThat(global.size()).isEqualTo(6);
                 assertThat(global.sizeRacy()).isEqualTo(6);
@@ -475,12 +475,12 @@ class RunQueueTest {
             Goroutine[] g = goroutines(3);
             global.lock();
             try {
-                global.putHead(g[0]);
-                global.put(g[1]);
+                global.globrunqputhead(g[0]);
+                global.globrunqput(g[1]);
                 assertThat(global.pop()).isSameAs(g[0]);
                 assertThat(global.pop()).isSameAs(g[1]);
                 // emptied by pop: both ends reset, so a put starts a fresh list
-                global.put(g[2]);
+                global.globrunqput(g[2]);
                 assertThat(global.contents()).containsExactly(g[2]);
             } finally {
                 global.unlock();
@@ -491,10 +491,10 @@ class RunQueueTest {
         void everyMutationRequiresSchedLock() {
             assumeTrue(GlobalRunQueue.class.desiredAssertionStatus(), "the lock check is an assert");
             GlobalRunQueue global = new GlobalRunQueue();
-            assertThatThrownBy(() -> global.put(new Goroutine(1))).isInstanceOf(AssertionError.class);
-            assertThatThrownBy(() -> global.putHead(new Goroutine(1))).isInstanceOf(AssertionError.class);
+            assertThatThrownBy(() -> global.globrunqput(new Goroutine(1))).isInstanceOf(AssertionError.class);
+            assertThatThrownBy(() -> global.globrunqputhead(new Goroutine(1))).isInstanceOf(AssertionError.class);
             Goroutine one = new Goroutine(1);
-            assertThatThrownBy(() -> global.putBatch(one, one, 1)).isInstanceOf(AssertionError.class);
+            assertThatThrownBy(() -> global.globrunqputbatch(one, one, 1)).isInstanceOf(AssertionError.class);
             assertThatThrownBy(global::pop).isInstanceOf(AssertionError.class);
         }
     }

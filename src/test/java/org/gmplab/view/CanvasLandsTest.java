@@ -34,7 +34,7 @@ class CanvasLandsTest {
     static final long T0 = 5_000_000 * MS;
 
     SchedulerView view;
-    final List<Frame> drawn = new ArrayList<>();
+    final List<Picture> drawn = new ArrayList<>();
     /** The painters fail on this snapshot (the first painter, so nothing of it is drawn). */
     Snapshot failOn;
 
@@ -51,7 +51,7 @@ class CanvasLandsTest {
     }
 
     /** Publishes {@code s} (with its events) and pulses at {@code at}; returns the frames painted by that pulse. */
-    private List<Frame> pulse(FxRobot robot, Snapshot s, List<org.gmplab.snapshot.Event> events, long at) {
+    private List<Picture> pulse(FxRobot robot, Snapshot s, List<org.gmplab.snapshot.Event> events, long at) {
         int before = drawn.size();
         robot.interact(() -> {
             if (s != null) view.publish(s, events);
@@ -60,10 +60,10 @@ class CanvasLandsTest {
         return List.copyOf(drawn.subList(before, drawn.size()));
     }
 
-    private List<Frame> pulse(FxRobot robot, long at) { return pulse(robot, null, List.of(), at); }
+    private List<Picture> pulse(FxRobot robot, long at) { return pulse(robot, null, List.of(), at); }
 
     /** Every G of the moment shown is drawn where the layout of that moment puts it, and the frame is at rest. */
-    private void assertAtRest(Frame f, Snapshot s) {
+    private void assertAtRest(Picture f, Snapshot s) {
         assertThat(f.snap()).isSameAs(s);
         assertThat(f.layout()).isSameAs(view.layoutNow());
         for (Snapshot.G g : s.gs())
@@ -81,9 +81,9 @@ class CanvasLandsTest {
         Rect from = view.layoutNow().anchors.get(runs);
         // when the step arrives and the pulses come at 0, 150 ms and 2 s after it
         long step = T0 + 1000 * MS;
-        List<Frame> at0 = pulse(robot, t.after(), t.events(), step);
+        List<Picture> at0 = pulse(robot, t.after(), t.events(), step);
         Rect to = view.layoutNow().tokens.get(runs);
-        List<Frame> at150 = pulse(robot, step + 150 * MS);
+        List<Picture> at150 = pulse(robot, step + 150 * MS);
         // then at 150 ms the G is drawn on its way, and a click on it where it is drawn selects it
         assertThat(at0).hasSize(1);
         assertThat(at0.get(0).token(runs)).isEqualTo(from.w() == to.w() ? from : from.centredSquare(to.w()));
@@ -93,7 +93,7 @@ class CanvasLandsTest {
         robot.clickOn(view.canvas().localToScreen(mid.cx(), mid.cy()));
         assertThat(view.selectionProperty().get()).startsWith("G" + runs + "  running");
         // ... and the pulse 2 s after paints the last frame, every token where the moment puts it, exactly once
-        List<Frame> at2s = pulse(robot, step + 2000 * MS);
+        List<Picture> at2s = pulse(robot, step + 2000 * MS);
         assertThat(at2s).hasSize(1);
         assertAtRest(at2s.get(0), t.after());
         assertRunningGsDrawnInTheirCards(robot, t.after());
@@ -114,7 +114,7 @@ class CanvasLandsTest {
         pulse(robot, T0 + 1150 * MS);
         assertAtRest(pulse(robot, T0 + 3000 * MS).get(0), t.after());
         // when the user steps back to the moment before it
-        List<Frame> back = pulse(robot, t.before(), List.of(), T0 + 4000 * MS);
+        List<Picture> back = pulse(robot, t.before(), List.of(), T0 + 4000 * MS);
         // then that pulse paints the earlier moment at rest: the stolen Gs back in the victim's ring, no glide
         assertThat(back).hasSize(1);
         assertAtRest(back.get(0), t.before());
@@ -144,8 +144,8 @@ class CanvasLandsTest {
                 .contains("IllegalStateException: painter broke").contains("CanvasLandsTest.java");
         // when the next moment comes, it is drawn as usual
         pulse(robot, good, List.of(), T0 + 1000 * MS);
-        List<Frame> landed = pulse(robot, T0 + 3000 * MS);
-        Frame last = landed.isEmpty() ? drawn.get(drawn.size() - 1) : landed.get(landed.size() - 1);
+        List<Picture> landed = pulse(robot, T0 + 3000 * MS);
+        Picture last = landed.isEmpty() ? drawn.get(drawn.size() - 1) : landed.get(landed.size() - 1);
         assertAtRest(last, good);
         assertRunningGsDrawnInTheirCards(robot, good);
         // and the report stays until dismissed

@@ -30,7 +30,7 @@ class PresenterMarksTest {
     static final long T0 = 5_000_000 * MS;
 
     SchedulerView view;
-    final List<Frame> drawn = new ArrayList<>();
+    final List<Picture> drawn = new ArrayList<>();
 
     @Start
     void start(Stage stage) {
@@ -45,7 +45,7 @@ class PresenterMarksTest {
     /** spawn1000 on 4 Ps up to its first steal: the moment before, the moment after, its events. */
     static final Worlds.Transition STEAL = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4), e -> e.kind() == EventKind.STEAL, 2000);
 
-    private Frame pulse(FxRobot robot, org.gmplab.snapshot.Snapshot s, List<org.gmplab.snapshot.Event> events, long at) {
+    private Picture pulse(FxRobot robot, org.gmplab.snapshot.Snapshot s, List<org.gmplab.snapshot.Event> events, long at) {
         robot.interact(() -> {
             if (s != null) view.publish(s, events);
             view.frame(at);
@@ -53,7 +53,7 @@ class PresenterMarksTest {
         return view.painted();
     }
 
-    private static boolean hasSteal(Frame f) {
+    private static boolean hasSteal(Picture f) {
         return f.transition() != null && f.markAlpha() == 1
                 && f.transition().marks.stream().anyMatch(m -> m.kind() == Transition.MarkKind.STEAL);
     }
@@ -96,12 +96,12 @@ class PresenterMarksTest {
         robot.interact(() -> { view.frame(rest); replayed[0] = view.replay(); });
         assertThat(replayed[0]).isTrue();
         // then 450 ms on (the glide's whole length) it is a quarter of the way, with the steal's arc
-        Frame quarter = pulse(robot, null, List.of(), rest + 450 * MS);
+        Picture quarter = pulse(robot, null, List.of(), rest + 450 * MS);
         assertThat(quarter.transition()).isNotNull();
         assertThat(quarter.progress()).isGreaterThan(0).isLessThan(0.5);
         assertThat(hasSteal(quarter)).isTrue();
         // and at 1.8 s it has landed on the moment shown
-        Frame end = pulse(robot, null, List.of(), rest + 1_800 * MS);
+        Picture end = pulse(robot, null, List.of(), rest + 1_800 * MS);
         assertThat(end.progress()).isEqualTo(1.0);
         assertThat(end.snap()).isSameAs(STEAL.after());
         // a jump (not a glide) leaves nothing to replay

@@ -8,7 +8,7 @@ import org.gmplab.snapshot.Snapshot;
  * painters their words and font; {@code pending} the goids of the Gs with an injected action they have not taken
  * yet (marked until their next scheduling point).
  */
-public record Frame(Snapshot snap, Layout layout, Theme theme, Transition transition, double progress, double markAlpha,
+public record Picture(Snapshot snap, Layout layout, Theme theme, Transition transition, double progress, double markAlpha,
                     String caption, Wording wording, java.util.Set<Long> pending) {
     /** Where to draw the token of {@code goid} in this frame, or null if it has no token of its own. */
     public Rect token(long goid) {

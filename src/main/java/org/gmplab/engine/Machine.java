@@ -181,9 +181,9 @@ public class Machine extends EngineThread {
         finder.owed = 0;
         sched.ts.pass(this, cost);
         switch (interp.run(gp)) {
-            case GOSCHED -> goschedImpl(gp, false, false);
+            case GOSCHED -> goschedImpl(gp, false, false);   // Go's gosched_m
             case GOSCHED_INJECTED -> goschedImpl(gp, false, true);
-            case PREEMPTED -> goschedImpl(gp, true, false);
+            case PREEMPTED -> goschedImpl(gp, true, false);   // Go's gopreempt_m (preemptPark, for a GC's suspendG, is not modelled)
             case PARK -> parkM(gp);
             case EXIT -> goexit0(gp);
             case EXITSYSCALL0 -> Syscalls.exitsyscall0(this, gp);

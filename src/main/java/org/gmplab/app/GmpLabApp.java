@@ -98,9 +98,9 @@ public final class GmpLabApp extends Application {
         // the first start with nothing asked for: where to begin (once; the Help menu has it again)
         if (args.isEmpty() && link == null && !progress.welcomed() && progress.lastLesson().isEmpty()) c.welcome.show();
         Scene scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        scene.getStylesheets().addAll(Theme.stylesheets("light"));
         c.theme.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            scene.getStylesheets().setAll(Theme.stylesheet(b).toExternalForm());
+            scene.getStylesheets().setAll(Theme.stylesheets(b));
             view.setTheme(Theme.named(b));
         });
         stage.setTitle(title(sc));
@@ -124,7 +124,7 @@ public final class GmpLabApp extends Application {
     static void sideBySide(Stage stage, Scenario sc, Path trace) {
         BorderPane root = new BorderPane(new Label("Reading " + trace.getFileName() + " and running " + sc.name() + " to its end…"));
         Scene scene = new Scene(root, 1280, 960);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        scene.getStylesheets().addAll(Theme.stylesheets("light"));
         stage.setTitle("GMP Lab — " + sc.name() + " beside the real Go run " + trace.getFileName());
         stage.setScene(scene);
         stage.show();

@@ -61,6 +61,14 @@ public final class Theme {
     }
 
     /** The CSS file of theme {@code name}, for {@code scene.getStylesheets()}. */
+    /**
+     * The stylesheets of theme {@code name}, to set on a scene in this order: the theme's own (its colours, the
+     * {@code -gmp-*} variables) and the panes' style classes shared by all themes ({@code themes/panes.css}).
+     */
+    public static java.util.List<String> stylesheets(String name) {
+        return java.util.List.of(stylesheet(name).toExternalForm(), Theme.class.getResource("themes/panes.css").toExternalForm());
+    }
+
     public static URL stylesheet(String name) {
         if (!NAMES.contains(name)) throw new IllegalArgumentException("unknown theme '" + name + "' (light, dark or projector)");
         return Theme.class.getResource("themes/" + name + ".css");

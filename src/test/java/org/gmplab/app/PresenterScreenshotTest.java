@@ -47,8 +47,8 @@ class PresenterScreenshotTest {
         GmpLabApp.Content content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
         view.setAnimationMillis(0);
         Scene scene = new Scene(root, 1280, 720);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
-        content.theme().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> scene.getStylesheets().setAll(Theme.stylesheet(b).toExternalForm()));
+        scene.getStylesheets().addAll(Theme.stylesheets("light"));
+        content.theme().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> scene.getStylesheets().setAll(Theme.stylesheets(b)));
         stage.setScene(scene);
         stage.show();
         window = new TestWindow(root, view, content, scene);

@@ -66,8 +66,8 @@ class PresenterWindowTest {
     private Scene scene(double w, double h) {
         if (root.getScene() != null) root.getScene().setRoot(new Group());
         Scene sc = new Scene(root, w, h);
-        sc.getStylesheets().add(Theme.stylesheet(content.theme().getValue()).toExternalForm());
-        content.theme().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> sc.getStylesheets().setAll(Theme.stylesheet(b).toExternalForm()));
+        sc.getStylesheets().addAll(Theme.stylesheets(content.theme().getValue()));
+        content.theme().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> sc.getStylesheets().setAll(Theme.stylesheets(b)));
         return sc;
     }
 

@@ -57,7 +57,7 @@ class SideBySideTest {
         robot.interact(() -> {
             pane[0] = new SideBySidePane(runs);
             Scene scene = new Scene(pane[0], 1280, 1000);
-            scene.getStylesheets().add(org.gmplab.view.Theme.stylesheet("light").toExternalForm());
+            scene.getStylesheets().addAll(org.gmplab.view.Theme.stylesheets("light"));
             stage.setScene(scene);
             pane[0].time.setValue(pane[0].time.getMax() * at);
         });

@@ -30,7 +30,7 @@ record TestWindow(BorderPane root, SchedulerView view, GmpLabApp.Content content
         GmpLabApp.Content content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
         view.setAnimationMillis(0);
         Scene scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        scene.getStylesheets().addAll(Theme.stylesheets("light"));
         stage.setScene(scene);
         stage.show();
         return new TestWindow(root, view, content, scene);

@@ -52,7 +52,7 @@ public final class WindowSeries extends Application {
         GmpLabApp.Content content = GmpLabApp.content(root, view, GmpLabApp.defaultScenario());
         driver = content.driver();
         scene = new Scene(root, 1280, 800);
-        scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+        scene.getStylesheets().addAll(Theme.stylesheets("light"));
         stage.setScene(scene);
         stage.setTitle("GMP Lab");
         stage.show();

@@ -40,7 +40,7 @@ public final class WindowFpsBench {
             SchedulerView view = new SchedulerView();
             GmpLabApp.Content c = GmpLabApp.content(root, view, sc);
             Scene scene = new Scene(root, 1280, 800);
-            scene.getStylesheets().add(Theme.stylesheet("light").toExternalForm());
+            scene.getStylesheets().addAll(Theme.stylesheets("light"));
             Stage stage = new Stage();
             stage.setScene(scene);
             stage.show();

@@ -24,7 +24,7 @@ record TestPane(Driver driver, ControlsPane pane, SchedulerView view) {
         view.setAnimationMillis(0);
         ControlsPane pane = new ControlsPane(c, view);
         Scene scene = new Scene(pane, 1280, 800);
-        scene.getStylesheets().add(org.gmplab.view.Theme.stylesheet("light").toExternalForm());   // as the app does
+        scene.getStylesheets().addAll(org.gmplab.view.Theme.stylesheets("light"));   // as the app does
         stage.setScene(scene);
         return new TestPane(c, pane, view);
     }

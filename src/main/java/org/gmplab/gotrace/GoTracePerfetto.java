@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 
+import org.gmplab.trace.PerfettoTrace;
+
 import org.gmplab.gotrace.GoEvent.GoState;
 import org.gmplab.gotrace.GoEvent.GoTransition;
 import org.gmplab.gotrace.GoEvent.ProcState;
@@ -93,16 +95,7 @@ public final class GoTracePerfetto {
 
     private void close(Open o) throws IOException {
         if (o == null) return;
-        Map<String, Object> x = new LinkedHashMap<>();
-        x.put("name", o.name());
-        x.put("cat", o.cat());
-        x.put("ph", "X");
-        x.put("pid", o.pid());
-        x.put("tid", o.tid());
-        x.put("ts", us(o.start()));
-        x.put("dur", (Math.max(0, last - o.start())) / 1000.0);
-        x.put("args", Map.of("goid", o.g()));
-        emit(x);
+        emit(PerfettoTrace.slice(o.name(), o.cat(), o.pid(), o.tid(), us(o.start()), Math.max(0, last - o.start()) / 1000.0, o.g()));
     }
 
     private void instant(int pid, long tid, String name, GoEvent e, Map<String, Object> args) throws IOException {

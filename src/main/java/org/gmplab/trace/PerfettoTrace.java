@@ -121,16 +121,25 @@ public final class PerfettoTrace {
 
     private static void close(List<Map<String, Object>> out, Open o, long end) {
         if (o == null) return;
+        out.add(slice(o.name(), o.cat(), o.pid(), o.tid(), us(o.start()), us(Math.max(0, end - o.start())), o.g()));
+    }
+
+    /**
+     * A complete slice ({@code "ph": "X"}) of G {@code g} on a thread ({@code tid}: an M or a P), {@code ts} and
+     * {@code dur} in µs: the one form of a running slice, for the engine's runs and real Go traces alike
+     * ({@code gotrace.GoTracePerfetto}).
+     */
+    public static Map<String, Object> slice(String name, String cat, int pid, Number tid, double ts, double dur, long g) {
         Map<String, Object> x = new LinkedHashMap<>();
-        x.put("name", o.name());
-        x.put("cat", o.cat());
+        x.put("name", name);
+        x.put("cat", cat);
         x.put("ph", "X");
-        x.put("pid", o.pid());
-        x.put("tid", o.tid());
-        x.put("ts", us(o.start()));
-        x.put("dur", us(Math.max(0, end - o.start())));
-        x.put("args", Map.of("goid", o.g()));
-        out.add(x);
+        x.put("pid", pid);
+        x.put("tid", tid);
+        x.put("ts", ts);
+        x.put("dur", dur);
+        x.put("args", Map.of("goid", g));
+        return x;
     }
 
     private static Map<String, Object> instant(int pid, int tid, String name, Event e) {

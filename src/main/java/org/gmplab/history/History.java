@@ -59,8 +59,6 @@ public final class History implements Recording {
      * each (after a jump past the end, 97 of 100 step-backs were replays).
      */
     static final int REPLAY_WINDOW = 256;
-    /** ... within a budget of this many goroutine records in the snapshots a replay adds (about 100 bytes each). */
-    static final long REPLAY_WINDOW_GS = 1_000_000;
     /** A long move forward over new ground snapshots only this many events before its target. */
     static final long SNAPSHOT_TAIL = 256;
 
@@ -89,9 +87,12 @@ public final class History implements Recording {
 
     public History(Scenario scenario) { this(scenario, DEFAULT_RING); }
 
-    public History(Scenario scenario, int ringCapacity) {
+    public History(Scenario scenario, int ringCapacity) { this(scenario, ringCapacity, SnapshotRing.DEFAULT_BUDGET); }
+
+    /** For tests: a ring of at most {@code ringCapacity} snapshots and about {@code ringBytes} bytes. */
+    History(Scenario scenario, int ringCapacity, long ringBytes) {
         this.scenario = Objects.requireNonNull(scenario);
-        this.ring = new SnapshotRing(ringCapacity);
+        this.ring = new SnapshotRing(ringCapacity, ringBytes);
         this.engine = Engine.step(scenario);
         this.enginePos = engine.eventCount();
         positions.add(enginePos);
@@ -339,10 +340,13 @@ public final class History implements Recording {
         }
     }
 
-    /** How many positions a replay snapshots on its way: {@link #REPLAY_WINDOW}, fewer for many goroutines, below the ring's size. */
+    /**
+     * How many positions a replay snapshots on its way: {@link #REPLAY_WINDOW}, fewer for many goroutines (half the
+     * ring's bytes: about 140 positions at 10,000 goroutines, 14 at 100,000), below the ring's size.
+     */
     private int replayWindow() {
-        long perSnapshot = Math.max(1, current.gs().size());
-        return (int) Math.min(Math.min(REPLAY_WINDOW, REPLAY_WINDOW_GS / perSnapshot), ring.capacity() - 1L);
+        long perSnapshot = SnapshotRing.bytes(current);
+        return (int) Math.min(Math.min(REPLAY_WINDOW, ring.budget() / 2 / perSnapshot), ring.capacity() - 1L);
     }
 
     /** Explores new ground one position at a time until position ≥ n or the run ends. */
@@ -366,6 +370,26 @@ public final class History implements Recording {
             ring.put(current);
         }
         if (!keepSnapshots) lastEvents = List.of();
+        if (cursor < n && endReached) snapshotBeforeTheEnd();
+    }
+
+    /**
+     * A move that ran off the end of the program kept no snapshots on its way (it did not know where the end
+     * was), so the step back that usually follows would be a replay from the start: make that replay now, as part
+     * of the long move, and keep the stretch before the end ({@link #replayWindow} positions). The move costs one
+     * more run of the engine; the steps back then cost a lookup each. The engine cannot take the snapshots on the
+     * first run instead: a snapshot walks every goroutine, and one at every position of a jump over 40,000 events
+     * and 10,000 goroutines would cost more than the jump.
+     */
+    private void snapshotBeforeTheEnd() {
+        long prev = positions.lower(cursor);
+        if (prev < 0 || ring.contains(prev)) return;
+        try {
+            snapshotOnTheWay(cursor, replayWindow());
+            ensureEngineAt(cursor);
+        } catch (Cancelled c) {
+            // stays at the end it reached; the engine is somewhere known and the next move starts from there
+        }
     }
 
     /** One new position past the recorded end (the engine is there). Returns false if the run is over. */

@@ -166,7 +166,7 @@ class HistoryTest {
     }
 
     @Test
-    void afterAJumpPastTheEndOneReplaySnapshotsTheStepsBackThatFollowIt() throws Exception {
+    void aJumpPastTheEndKeepsTheStretchBeforeTheEndSoTheStepsBackThatFollowItReplayNothing() throws Exception {
         List<String> walked = new ArrayList<>();   // the snapshots of the last 101 positions, walked one at a time
         try (History h = new History(scenario("spawn1000.json"))) {
             while (h.stepEvent()) {
@@ -178,11 +178,55 @@ class HistoryTest {
             h.jumpTo(Long.MAX_VALUE / 2);   // past the end: explored without snapshots on the way
             assertThat(h.finished()).isTrue();
             assertThat(json(h.snapshot())).isEqualTo(walked.get(100));
+            // the jump itself replayed once to keep the stretch before the end, so no step back has to
+            assertThat(h.replays()).as("the jump's replay").isEqualTo(1);
             for (int i = 99; i >= 0; i--) {
                 assertThat(h.stepBack()).isTrue();
                 assertThat(json(h.snapshot())).isEqualTo(walked.get(i));
             }
-            assertThat(h.replays()).as("one replay for 100 steps back").isEqualTo(1);
+            assertThat(h.replays()).as("no replay for 100 steps back").isEqualTo(1);
+            // and from there the engine walks on to the same end
+            h.toEnd();
+            assertThat(json(h.snapshot())).isEqualTo(walked.get(100));
+            assertThat(h.finished()).isTrue();
+        }
+    }
+
+    /** The world a fresh engine shows at known position {@code pos}, run from the start without any history. */
+    static String freshRun(Scenario sc, long pos) {
+        try (org.gmplab.engine.Engine e = org.gmplab.engine.Engine.step(sc)) {
+            if (e.eventCount() != pos) e.runUntil(Long.MAX_VALUE, ev -> ev.seq() == pos);
+            assertThat(e.eventCount()).isEqualTo(pos);
+            return json(e.snapshot());
+        }
+    }
+
+    @Test
+    void aStepBackOrAJumpBackShowsWhatARunFromTheStartShowsThere() throws Exception {
+        for (String name : List.of("spawn1000.json", "pingpong.json", "mutex.json", "select.json", "syscall.json", "netpoll.json")) {
+            Scenario sc = scenario(name);
+            // a ring of 8 snapshots: the window kept before the end is 7 positions, so most moves below replay
+            try (History h = new History(sc, 8)) {
+                h.jumpTo(6_000);
+                long end = h.position();
+                List<Long> checked = new ArrayList<>();
+                for (int i = 0; i < 12 && h.stepBack(); i++) checked.add(h.position());
+                for (long n : new long[] {end / 2, end / 3, 1, end - 1, end / 7}) {
+                    h.jumpTo(n);
+                    checked.add(h.position());
+                    if (h.stepBack()) checked.add(h.position());
+                    h.stepEvent();
+                    checked.add(h.position());
+                    assertThat(json(h.snapshot())).as("%s at %d", name, h.position()).isEqualTo(freshRun(sc, h.position()));
+                }
+                assertThat(h.replays()).as(name).isPositive();
+                h.toEnd();
+                assertThat(json(h.snapshot())).as("%s at the end", name).isEqualTo(freshRun(sc, end));
+                for (long p : checked) {
+                    h.jumpTo(p);
+                    assertThat(json(h.snapshot())).as("%s at %d", name, p).isEqualTo(freshRun(sc, p));
+                }
+            }
         }
     }
 

@@ -32,6 +32,8 @@ import org.gmplab.snapshot.Snapshot;
  * position, since step mode is deterministic (same scenario, seed and actions give the same events) and
  * no safe point lies between event N and the position that includes it. A replay that does not land
  * where the first run did throws {@link IllegalStateException} ("replay diverged"): a determinism bug.
+ * The engine a replay replaces is kept frozen where it was ({@link Spares}, a few), and a later move starts
+ * from the nearest one before its target when that is nearer than the engine and the start.
  *
  * <p><b>Branches.</b> After stepping back, stepping forward walks the same history (recorded actions are
  * re-applied where they were). Injecting an action at a past position starts a new branch: the recorded
@@ -61,6 +63,13 @@ public final class History implements Recording {
     static final int REPLAY_WINDOW = 256;
     /** A long move forward over new ground snapshots only this many events before its target. */
     static final long SNAPSHOT_TAIL = 256;
+    /**
+     * At most this many engines left behind by replays are kept ({@link Spares}), within {@value #SPARE_THREADS} threads
+     * and {@value #SPARE_GS} goroutines in all (an engine holds 170–300 bytes a goroutine).
+     */
+    static final int SPARES = 3;
+    static final int SPARE_THREADS = 512;
+    static final long SPARE_GS = 300_000;
 
     private final Scenario scenario;
     private final SnapshotRing ring;
@@ -72,6 +81,7 @@ public final class History implements Recording {
     private int exploredKept = EXPLORED_KEPT;
 
     private Engine engine;
+    private final Spares spares = new Spares(SPARES, SPARE_THREADS, SPARE_GS);
     private long enginePos;
     private int applied;            // how many of `actions` the current engine has applied
     private long replays;           // replays from the start so far (for tests and the status bar)
@@ -172,7 +182,7 @@ public final class History implements Recording {
     /** The events the last forward move passed over (empty after moving back or jumping far). */
     public List<Event> lastEvents() { return lastEvents; }
 
-    /** Replays from the start done so far. */
+    /** Replays from the start done so far (a move that runs on from a spare engine left behind by one is not one). */
     public long replays() { return replays; }
 
     /** The previous position, or -1 at the start. From a moment a wait reached, that is the position it lies after. */
@@ -251,6 +261,7 @@ public final class History implements Recording {
             if (a.event() >= cursor)
                 throw new IllegalStateException("cannot wait for a time before the recorded action at event " + a.event());
         ensureEngineAtCursor();
+        spares.clear();   // the future is explored again from here
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         endReached = engine.outcome() != null;
@@ -286,7 +297,8 @@ public final class History implements Recording {
         explored.clear();
         ensureEngineAtCursor();
         engine.inject(a); // throws before anything changes if the action is invalid here
-        // A new branch: the recorded future after this position goes (positions, snapshots, actions).
+        // A new branch: the recorded future after this position goes (positions, snapshots, actions, spare engines).
+        spares.clear();
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         actions.subList(applied, actions.size()).clear();
@@ -298,7 +310,10 @@ public final class History implements Recording {
     }
 
     @Override
-    public void close() { engine.close(); }
+    public void close() {
+        spares.clear();
+        engine.close();
+    }
 
     // ---- inside ---------------------------------------------------------------------------------
 
@@ -442,7 +457,7 @@ public final class History implements Recording {
     /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
-        if (enginePos > target) replayFromStart(target);
+        if (enginePos > target || (actions.isEmpty() && spares.nearest(target) > enginePos)) replayFromStart(target);
         long start = System.nanoTime();
         long from = enginePos;
         while (enginePos < target) {
@@ -461,9 +476,25 @@ public final class History implements Recording {
         engine.drainEvents();
     }
 
+    /**
+     * Puts a new engine at or before {@code target}: a spare one left behind by an earlier replay if one is there
+     * (the nearest), else one replayed from the start. The engine it replaces is kept as a spare if it stands at a
+     * known position of a branch with no actions (with actions, a spare would have to agree with them), else closed.
+     */
     private void replayFromStart(long target) {
+        boolean known = !engineBetween && actions.isEmpty() && engine.outcome() == null && engine.eventCount() == enginePos
+                && positions.contains(enginePos);
         engineBetween = false;
-        engine.close();
+        Spares.Spare spare = actions.isEmpty() ? spares.take(target) : null;
+        if (known) spares.keep(engine, enginePos, current.gs().size());
+        else engine.close();
+        if (spare != null) {
+            engine = spare.engine();
+            enginePos = spare.position();
+            applied = 0;
+            engine.drainEvents();
+            return;
+        }
         replays++;
         int k = 0;
         while (k < actions.size() && actions.get(k).event() < target) k++;

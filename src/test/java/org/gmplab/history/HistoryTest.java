@@ -231,6 +231,43 @@ class HistoryTest {
     }
 
     @Test
+    void aMoveStartsFromTheSpareEngineAReplayLeftBehindWhenItIsNearerThanTheStart() throws Exception {
+        Scenario sc = scenario("pingpong.json");
+        try (History h = new History(sc, 8)) {
+            h.jumpTo(6_000);
+            long far = h.position();
+            h.jumpTo(2_000);                       // a replay from the start; the engine at 6,000 is kept
+            assertThat(h.replays()).isEqualTo(1);
+            h.jumpTo(far);                         // out of the ring: the spare is there, nothing runs
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, far));
+            h.jumpTo(3_000);                       // before the engine: from the spare left at 2,000, not the start
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+            h.jumpTo(1_000);                       // before every engine: from the start
+            assertThat(h.replays()).isEqualTo(2);
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+            h.stepEvent();
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+        }
+    }
+
+    @Test
+    void aSpareEngineFromBeforeAnInjectionIsNotUsedOnTheNewBranch() throws Exception {
+        Scenario sc = scenario("pingpong.json");
+        try (History h = new History(sc, 8)) {
+            h.jumpTo(3_000);
+            h.jumpTo(1_000);                         // the engine at 3,000 is kept, on the branch without the action
+            h.inject(new Action.SetGomaxprocs(4));   // a new branch from 1,000
+            h.jumpTo(3_500);
+            h.jumpTo(3_200);                         // before the engine: from the start, not from the old 3,000
+            try (org.gmplab.engine.Engine e = org.gmplab.engine.Engine.replay(sc, h.actions())) {
+                long pos = h.position();
+                e.runUntil(Long.MAX_VALUE, ev -> ev.seq() == pos);
+                assertThat(json(h.snapshot())).isEqualTo(json(e.snapshot()));
+            }
+        }
+    }
+
+    @Test
     void restoreWalksToThePositionWithTheRecordedActions() throws Exception {
         List<Action.AppliedAction> acts;
         String at;

@@ -328,7 +328,7 @@ public final class History implements Recording {
             return;
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
-        if (engineBetween && enginePos == target) replayFromStart(target);   // its snapshot there is the later moment
+        if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
         if (enginePos > target) snapshotOnTheWay(target, replayWindow());   // a replay from the start
         ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
         between = false;
@@ -450,14 +450,14 @@ public final class History implements Recording {
      */
     private void ensureEngineAtCursor() {
         // Moved back to the position a wait started from (from the ring): the engine is still at the later moment.
-        if (engineBetween && !between && enginePos == cursor) replayFromStart(cursor);
+        if (engineBetween && !between && enginePos == cursor) rewind(cursor);
         ensureEngineAt(cursor);
     }
 
-    /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
+    /** Puts the engine at known position {@code target}: forward from where it is or from a nearer spare, or replayed from the start. */
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
-        if (enginePos > target || (actions.isEmpty() && spares.nearest(target) > enginePos)) replayFromStart(target);
+        if (enginePos > target || (actions.isEmpty() && spares.nearest(target) > enginePos)) rewind(target);
         long start = System.nanoTime();
         long from = enginePos;
         while (enginePos < target) {
@@ -481,7 +481,7 @@ public final class History implements Recording {
      * (the nearest), else one replayed from the start. The engine it replaces is kept as a spare if it stands at a
      * known position of a branch with no actions (with actions, a spare would have to agree with them), else closed.
      */
-    private void replayFromStart(long target) {
+    private void rewind(long target) {
         boolean known = !engineBetween && actions.isEmpty() && engine.outcome() == null && engine.eventCount() == enginePos
                 && positions.contains(enginePos);
         engineBetween = false;
@@ -516,7 +516,7 @@ public final class History implements Recording {
         if (reached != n && cancelled.getAsBoolean() && engine.outcome() == null) {
             // Stopped short, maybe with recorded actions still to come: start the engine afresh (cheap) rather
             // than track a half-done replay; the next move replays from there.
-            replayFromStart(0);
+            rewind(0);
             throw new Cancelled();
         }
         if (seen[0] > 1024 && System.nanoTime() - start > progressAfter) p.progress(reached - from, total - from);

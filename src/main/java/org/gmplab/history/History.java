@@ -32,6 +32,8 @@ import org.gmplab.snapshot.Snapshot;
  * position, since step mode is deterministic (same scenario, seed and actions give the same events) and
  * no safe point lies between event N and the position that includes it. A replay that does not land
  * where the first run did throws {@link IllegalStateException} ("replay diverged"): a determinism bug.
+ * The engine a replay replaces is kept frozen where it was ({@link Spares}, a few), and a later move starts
+ * from the nearest one before its target when that is nearer than the engine and the start.
  *
  * <p><b>Branches.</b> After stepping back, stepping forward walks the same history (recorded actions are
  * re-applied where they were). Injecting an action at a past position starts a new branch: the recorded
@@ -59,10 +61,15 @@ public final class History implements Recording {
      * each (after a jump past the end, 97 of 100 step-backs were replays).
      */
     static final int REPLAY_WINDOW = 256;
-    /** ... within a budget of this many goroutine records in the snapshots a replay adds (about 100 bytes each). */
-    static final long REPLAY_WINDOW_GS = 1_000_000;
     /** A long move forward over new ground snapshots only this many events before its target. */
     static final long SNAPSHOT_TAIL = 256;
+    /**
+     * At most this many engines left behind by replays are kept ({@link Spares}), within {@value #SPARE_THREADS} threads
+     * and {@value #SPARE_GS} goroutines in all (an engine holds 170–300 bytes a goroutine).
+     */
+    static final int SPARES = 3;
+    static final int SPARE_THREADS = 512;
+    static final long SPARE_GS = 300_000;
 
     private final Scenario scenario;
     private final SnapshotRing ring;
@@ -74,6 +81,7 @@ public final class History implements Recording {
     private int exploredKept = EXPLORED_KEPT;
 
     private Engine engine;
+    private final Spares spares = new Spares(SPARES, SPARE_THREADS, SPARE_GS);
     private long enginePos;
     private int applied;            // how many of `actions` the current engine has applied
     private long replays;           // replays from the start so far (for tests and the status bar)
@@ -89,9 +97,12 @@ public final class History implements Recording {
 
     public History(Scenario scenario) { this(scenario, DEFAULT_RING); }
 
-    public History(Scenario scenario, int ringCapacity) {
+    public History(Scenario scenario, int ringCapacity) { this(scenario, ringCapacity, SnapshotRing.DEFAULT_BUDGET); }
+
+    /** For tests: a ring of at most {@code ringCapacity} snapshots and about {@code ringBytes} bytes. */
+    History(Scenario scenario, int ringCapacity, long ringBytes) {
         this.scenario = Objects.requireNonNull(scenario);
-        this.ring = new SnapshotRing(ringCapacity);
+        this.ring = new SnapshotRing(ringCapacity, ringBytes);
         this.engine = Engine.step(scenario);
         this.enginePos = engine.eventCount();
         positions.add(enginePos);
@@ -171,7 +182,7 @@ public final class History implements Recording {
     /** The events the last forward move passed over (empty after moving back or jumping far). */
     public List<Event> lastEvents() { return lastEvents; }
 
-    /** Replays from the start done so far. */
+    /** Replays from the start done so far (a move that runs on from a spare engine left behind by one is not one). */
     public long replays() { return replays; }
 
     /** The previous position, or -1 at the start. From a moment a wait reached, that is the position it lies after. */
@@ -250,6 +261,7 @@ public final class History implements Recording {
             if (a.event() >= cursor)
                 throw new IllegalStateException("cannot wait for a time before the recorded action at event " + a.event());
         ensureEngineAtCursor();
+        spares.clear();   // the future is explored again from here
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         endReached = engine.outcome() != null;
@@ -285,7 +297,8 @@ public final class History implements Recording {
         explored.clear();
         ensureEngineAtCursor();
         engine.inject(a); // throws before anything changes if the action is invalid here
-        // A new branch: the recorded future after this position goes (positions, snapshots, actions).
+        // A new branch: the recorded future after this position goes (positions, snapshots, actions, spare engines).
+        spares.clear();
         positions.truncateAfter(cursor);
         ring.dropAfter(cursor);
         actions.subList(applied, actions.size()).clear();
@@ -297,7 +310,10 @@ public final class History implements Recording {
     }
 
     @Override
-    public void close() { engine.close(); }
+    public void close() {
+        spares.clear();
+        engine.close();
+    }
 
     // ---- inside ---------------------------------------------------------------------------------
 
@@ -312,7 +328,7 @@ public final class History implements Recording {
             return;
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
-        if (engineBetween && enginePos == target) replayFromStart(target);   // its snapshot there is the later moment
+        if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
         if (enginePos > target) snapshotOnTheWay(target, replayWindow());   // a replay from the start
         ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
         between = false;
@@ -339,10 +355,13 @@ public final class History implements Recording {
         }
     }
 
-    /** How many positions a replay snapshots on its way: {@link #REPLAY_WINDOW}, fewer for many goroutines, below the ring's size. */
+    /**
+     * How many positions a replay snapshots on its way: {@link #REPLAY_WINDOW}, fewer for many goroutines (half the
+     * ring's bytes: about 140 positions at 10,000 goroutines, 14 at 100,000), below the ring's size.
+     */
     private int replayWindow() {
-        long perSnapshot = Math.max(1, current.gs().size());
-        return (int) Math.min(Math.min(REPLAY_WINDOW, REPLAY_WINDOW_GS / perSnapshot), ring.capacity() - 1L);
+        long perSnapshot = SnapshotRing.bytes(current);
+        return (int) Math.min(Math.min(REPLAY_WINDOW, ring.budget() / 2 / perSnapshot), ring.capacity() - 1L);
     }
 
     /** Explores new ground one position at a time until position ≥ n or the run ends. */
@@ -366,6 +385,26 @@ public final class History implements Recording {
             ring.put(current);
         }
         if (!keepSnapshots) lastEvents = List.of();
+        if (cursor < n && endReached) snapshotBeforeTheEnd();
+    }
+
+    /**
+     * A move that ran off the end of the program kept no snapshots on its way (it did not know where the end
+     * was), so the step back that usually follows would be a replay from the start: make that replay now, as part
+     * of the long move, and keep the stretch before the end ({@link #replayWindow} positions). The move costs one
+     * more run of the engine; the steps back then cost a lookup each. The engine cannot take the snapshots on the
+     * first run instead: a snapshot walks every goroutine, and one at every position of a jump over 40,000 events
+     * and 10,000 goroutines would cost more than the jump.
+     */
+    private void snapshotBeforeTheEnd() {
+        long prev = positions.lower(cursor);
+        if (prev < 0 || ring.contains(prev)) return;
+        try {
+            snapshotOnTheWay(cursor, replayWindow());
+            ensureEngineAt(cursor);
+        } catch (Cancelled c) {
+            // stays at the end it reached; the engine is somewhere known and the next move starts from there
+        }
     }
 
     /** One new position past the recorded end (the engine is there). Returns false if the run is over. */
@@ -411,14 +450,14 @@ public final class History implements Recording {
      */
     private void ensureEngineAtCursor() {
         // Moved back to the position a wait started from (from the ring): the engine is still at the later moment.
-        if (engineBetween && !between && enginePos == cursor) replayFromStart(cursor);
+        if (engineBetween && !between && enginePos == cursor) rewind(cursor);
         ensureEngineAt(cursor);
     }
 
-    /** Puts the engine at known position {@code target}: forward from where it is, or replayed from the start. */
+    /** Puts the engine at known position {@code target}: forward from where it is or from a nearer spare, or replayed from the start. */
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
-        if (enginePos > target) replayFromStart(target);
+        if (enginePos > target || (actions.isEmpty() && spares.nearest(target) > enginePos)) rewind(target);
         long start = System.nanoTime();
         long from = enginePos;
         while (enginePos < target) {
@@ -437,9 +476,25 @@ public final class History implements Recording {
         engine.drainEvents();
     }
 
-    private void replayFromStart(long target) {
+    /**
+     * Puts a new engine at or before {@code target}: a spare one left behind by an earlier replay if one is there
+     * (the nearest), else one replayed from the start. The engine it replaces is kept as a spare if it stands at a
+     * known position of a branch with no actions (with actions, a spare would have to agree with them), else closed.
+     */
+    private void rewind(long target) {
+        boolean known = !engineBetween && actions.isEmpty() && engine.outcome() == null && engine.eventCount() == enginePos
+                && positions.contains(enginePos);
         engineBetween = false;
-        engine.close();
+        Spares.Spare spare = actions.isEmpty() ? spares.take(target) : null;
+        if (known) spares.keep(engine, enginePos, current.gs().size());
+        else engine.close();
+        if (spare != null) {
+            engine = spare.engine();
+            enginePos = spare.position();
+            applied = 0;
+            engine.drainEvents();
+            return;
+        }
         replays++;
         int k = 0;
         while (k < actions.size() && actions.get(k).event() < target) k++;
@@ -461,7 +516,7 @@ public final class History implements Recording {
         if (reached != n && cancelled.getAsBoolean() && engine.outcome() == null) {
             // Stopped short, maybe with recorded actions still to come: start the engine afresh (cheap) rather
             // than track a half-done replay; the next move replays from there.
-            replayFromStart(0);
+            rewind(0);
             throw new Cancelled();
         }
         if (seen[0] > 1024 && System.nanoTime() - start > progressAfter) p.progress(reached - from, total - from);

@@ -27,12 +27,13 @@ import org.gmplab.snapshot.Snapshot;
 public final class HistoryBench {
     private static final int REPS = 15;
 
-    /** Arguments: none for every row, or {@code snapshot} for the snapshot rows alone. */
+    /** Arguments: none for every row, {@code snapshot} for the snapshot rows alone, {@code end} for them and the steps back from the end. */
     public static void main(String[] args) throws Exception {
         System.out.println("| what | goal | median | min | max |");
         System.out.println("|---|---|---|---|---|");
         snapshot10k();
         if (args.length > 0 && args[0].equals("snapshot")) return;
+        if (args.length > 0 && args[0].equals("end")) { stepBackFromTheEnd10k(); return; }
         stepBack1000();
         replay20k();
         stepBackFromTheEnd10k();
@@ -99,27 +100,43 @@ public final class HistoryBench {
     }
 
     /**
-     * 10,000 goroutines of 20 µs on 4 Ps, jumped past the end (explored without snapshots on the way), then 100
-     * steps back: the first replays from the start (and snapshots the positions before it), the others should not.
+     * 10,000 goroutines of 20 µs on 4 Ps, jumped past the end (explored without snapshots on the way; the jump then
+     * replays once to keep the stretch before the end), then 100 steps back, which should all be lookups; then 10
+     * jumps back to random positions (seeded), each a replay from the start unless its position is kept.
      */
     private static void stepBackFromTheEnd10k() {
         Scenario sc = ScenarioBench.spawnWork(10_000, 20_000, 4);
-        double[] first = new double[3], rest = new double[3 * 99];
-        long replays = 0;
+        double[] jump = new double[3], first = new double[3], rest = new double[3 * 99], random = new double[3 * 10];
+        long replays = 0, randomReplays = 0, events = 0;
+        java.util.Random rnd = new java.util.Random(19);
         for (int r = 0; r < 3; r++) {
             try (History h = new History(sc)) {
+                long t = System.nanoTime();
                 h.jumpTo(Long.MAX_VALUE / 2);
+                jump[r] = (System.nanoTime() - t) / 1e6;
+                events = h.position();
+                long before = h.replays();
                 for (int i = 0; i < 100; i++) {
-                    long t = System.nanoTime();
+                    t = System.nanoTime();
                     h.stepBack();
                     double ms = (System.nanoTime() - t) / 1e6;
                     if (i == 0) first[r] = ms; else rest[r * 99 + i - 1] = ms;
                 }
-                replays += h.replays();
+                replays += h.replays() - before;
+                before = h.replays();
+                for (int i = 0; i < 10; i++) {
+                    long n = (long) (rnd.nextDouble() * (events - 200));
+                    t = System.nanoTime();
+                    h.jumpTo(n);
+                    random[r * 10 + i] = (System.nanoTime() - t) / 1e6;
+                }
+                randomReplays += h.replays() - before;
             }
         }
-        row("step back from the end of a run of 10,000 goroutines (4 Ps), first step (a replay from the start)", "< 20 ms", first);
+        row("jump past the end of a run of 10,000 goroutines (4 Ps, " + events + " events), with its replay keeping the stretch before the end", "—", jump);
+        row("then the first step back", "< 20 ms", first);
         row("the 99 steps back after it (" + replays + " replays in 3 × 100 steps)", "< 20 ms", rest);
+        row("then jumps back to random positions (" + randomReplays + " replays in 3 × 10 jumps)", "< 20 ms", random);
     }
 
     private static void replay20k() throws Exception {

@@ -166,7 +166,7 @@ class HistoryTest {
     }
 
     @Test
-    void afterAJumpPastTheEndOneReplaySnapshotsTheStepsBackThatFollowIt() throws Exception {
+    void aJumpPastTheEndKeepsTheStretchBeforeTheEndSoTheStepsBackThatFollowItReplayNothing() throws Exception {
         List<String> walked = new ArrayList<>();   // the snapshots of the last 101 positions, walked one at a time
         try (History h = new History(scenario("spawn1000.json"))) {
             while (h.stepEvent()) {
@@ -178,11 +178,92 @@ class HistoryTest {
             h.jumpTo(Long.MAX_VALUE / 2);   // past the end: explored without snapshots on the way
             assertThat(h.finished()).isTrue();
             assertThat(json(h.snapshot())).isEqualTo(walked.get(100));
+            // the jump itself replayed once to keep the stretch before the end, so no step back has to
+            assertThat(h.replays()).as("the jump's replay").isEqualTo(1);
             for (int i = 99; i >= 0; i--) {
                 assertThat(h.stepBack()).isTrue();
                 assertThat(json(h.snapshot())).isEqualTo(walked.get(i));
             }
-            assertThat(h.replays()).as("one replay for 100 steps back").isEqualTo(1);
+            assertThat(h.replays()).as("no replay for 100 steps back").isEqualTo(1);
+            // and from there the engine walks on to the same end
+            h.toEnd();
+            assertThat(json(h.snapshot())).isEqualTo(walked.get(100));
+            assertThat(h.finished()).isTrue();
+        }
+    }
+
+    /** The world a fresh engine shows at known position {@code pos}, run from the start without any history. */
+    static String freshRun(Scenario sc, long pos) {
+        try (org.gmplab.engine.Engine e = org.gmplab.engine.Engine.step(sc)) {
+            if (e.eventCount() != pos) e.runUntil(Long.MAX_VALUE, ev -> ev.seq() == pos);
+            assertThat(e.eventCount()).isEqualTo(pos);
+            return json(e.snapshot());
+        }
+    }
+
+    @Test
+    void aStepBackOrAJumpBackShowsWhatARunFromTheStartShowsThere() throws Exception {
+        for (String name : List.of("spawn1000.json", "pingpong.json", "mutex.json", "select.json", "syscall.json", "netpoll.json")) {
+            Scenario sc = scenario(name);
+            // a ring of 8 snapshots: the window kept before the end is 7 positions, so most moves below replay
+            try (History h = new History(sc, 8)) {
+                h.jumpTo(6_000);
+                long end = h.position();
+                List<Long> checked = new ArrayList<>();
+                for (int i = 0; i < 12 && h.stepBack(); i++) checked.add(h.position());
+                for (long n : new long[] {end / 2, end / 3, 1, end - 1, end / 7}) {
+                    h.jumpTo(n);
+                    checked.add(h.position());
+                    if (h.stepBack()) checked.add(h.position());
+                    h.stepEvent();
+                    checked.add(h.position());
+                    assertThat(json(h.snapshot())).as("%s at %d", name, h.position()).isEqualTo(freshRun(sc, h.position()));
+                }
+                assertThat(h.replays()).as(name).isPositive();
+                h.toEnd();
+                assertThat(json(h.snapshot())).as("%s at the end", name).isEqualTo(freshRun(sc, end));
+                for (long p : checked) {
+                    h.jumpTo(p);
+                    assertThat(json(h.snapshot())).as("%s at %d", name, p).isEqualTo(freshRun(sc, p));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMoveStartsFromTheSpareEngineAReplayLeftBehindWhenItIsNearerThanTheStart() throws Exception {
+        Scenario sc = scenario("pingpong.json");
+        try (History h = new History(sc, 8)) {
+            h.jumpTo(6_000);
+            long far = h.position();
+            h.jumpTo(2_000);                       // a replay from the start; the engine at 6,000 is kept
+            assertThat(h.replays()).isEqualTo(1);
+            h.jumpTo(far);                         // out of the ring: the spare is there, nothing runs
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, far));
+            h.jumpTo(3_000);                       // before the engine: from the spare left at 2,000, not the start
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+            h.jumpTo(1_000);                       // before every engine: from the start
+            assertThat(h.replays()).isEqualTo(2);
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+            h.stepEvent();
+            assertThat(json(h.snapshot())).isEqualTo(freshRun(sc, h.position()));
+        }
+    }
+
+    @Test
+    void aSpareEngineFromBeforeAnInjectionIsNotUsedOnTheNewBranch() throws Exception {
+        Scenario sc = scenario("pingpong.json");
+        try (History h = new History(sc, 8)) {
+            h.jumpTo(3_000);
+            h.jumpTo(1_000);                         // the engine at 3,000 is kept, on the branch without the action
+            h.inject(new Action.SetGomaxprocs(4));   // a new branch from 1,000
+            h.jumpTo(3_500);
+            h.jumpTo(3_200);                         // before the engine: from the start, not from the old 3,000
+            try (org.gmplab.engine.Engine e = org.gmplab.engine.Engine.replay(sc, h.actions())) {
+                long pos = h.position();
+                e.runUntil(Long.MAX_VALUE, ev -> ev.seq() == pos);
+                assertThat(json(h.snapshot())).isEqualTo(json(e.snapshot()));
+            }
         }
     }
 

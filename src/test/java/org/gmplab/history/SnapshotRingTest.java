@@ -1,0 +1,70 @@
+package org.gmplab.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/** The ring of recent snapshots is bounded in count and in bytes, evicting the oldest first. */
+class SnapshotRingTest {
+    /** A snapshot at {@code position} of a world with {@code gs} goroutines. */
+    static Snapshot world(long position, int gs) {
+        List<Snapshot.G> g = new ArrayList<>();
+        for (int i = 1; i <= gs; i++) g.add(new Snapshot.G(i, 1, "", -1, "main.worker", "work 20µs", 1, "global"));
+        return new Snapshot(0, position, 1, 1, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, List.of(), List.of(), g);
+    }
+
+    @Test
+    void aByteBudgetEvictsTheOldestSnapshotsAndKeepsTheNewest() {
+        long each = SnapshotRing.bytes(world(0, 1_000));
+        SnapshotRing ring = new SnapshotRing(4096, 10 * each);
+        for (long p = 1; p <= 25; p++) ring.put(world(p, 1_000));
+        assertThat(ring.size()).isEqualTo(10);
+        assertThat(ring.bytes()).isEqualTo(10 * each).isLessThanOrEqualTo(ring.budget());
+        for (long p = 1; p <= 15; p++) assertThat(ring.contains(p)).as("position %d", p).isFalse();
+        for (long p = 16; p <= 25; p++) assertThat(ring.get(p).events()).isEqualTo(p);
+    }
+
+    @Test
+    void bytesGrowWithTheGoroutinesSoAWorldTenTimesLargerKeepsATenthAsManyPositions() {
+        assertThat(SnapshotRing.bytes(world(0, 10_000))).isBetween(600_000L, 1_000_000L);   // measured 0.69–0.91 MB
+        long budget = 100 * SnapshotRing.bytes(world(0, 1_000));
+        SnapshotRing small = new SnapshotRing(4096, budget), large = new SnapshotRing(4096, budget);
+        for (long p = 1; p <= 300; p++) {
+            small.put(world(p, 1_000));
+            large.put(world(p, 10_000));
+        }
+        assertThat(small.size()).isEqualTo(100);
+        assertThat(large.size()).isBetween(9, 10);
+    }
+
+    @Test
+    void theNewestSnapshotStaysEvenAboveTheBudgetAndTheCountStillBounds() {
+        SnapshotRing ring = new SnapshotRing(3, 1);
+        ring.put(world(1, 10));
+        ring.put(world(2, 10));
+        assertThat(ring.size()).isEqualTo(1);
+        assertThat(ring.contains(2)).isTrue();
+        SnapshotRing byCount = new SnapshotRing(3, Long.MAX_VALUE);
+        for (long p = 1; p <= 5; p++) byCount.put(world(p, 10));
+        assertThat(byCount.size()).isEqualTo(3);
+        assertThat(byCount.contains(3)).isTrue();
+        assertThat(byCount.contains(2)).isFalse();
+    }
+
+    @Test
+    void droppingTheFutureGivesItsBytesBack() {
+        SnapshotRing ring = new SnapshotRing(100, Long.MAX_VALUE);
+        for (long p = 1; p <= 10; p++) ring.put(world(p, 100 * (int) p));
+        long kept = 0;
+        for (long p = 1; p <= 4; p++) kept += SnapshotRing.bytes(world(p, 100 * (int) p));
+        ring.dropAfter(4);
+        assertThat(ring.size()).isEqualTo(4);
+        assertThat(ring.bytes()).isEqualTo(kept);
+        ring.put(world(2, 5_000));   // already there: neither replaced nor counted twice
+        assertThat(ring.bytes()).isEqualTo(kept);
+    }
+}

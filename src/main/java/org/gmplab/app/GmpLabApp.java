@@ -44,6 +44,7 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
+        StartProbe.mark("JavaFX up");
         List<String> args = getParameters().getUnnamed();
         if (args.size() == 2) {   // a scenario beside a real Go run of the same program
             sideBySide(stage, Path.of(args.get(0)), Path.of(args.get(1)));
@@ -108,7 +109,10 @@ public final class GmpLabApp extends Application {
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
         stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
+        StartProbe.mark("window built");
+        StartProbe.watch(scene, view);
         stage.show();
+        StartProbe.mark("stage shown");
         return new Window(c, player, view);
     }
 

@@ -44,6 +44,7 @@ public final class GmpLabApp extends Application {
 
     @Override
     public void start(Stage stage) throws Exception {
+        StartProbe.mark("JavaFX up");
         List<String> args = getParameters().getUnnamed();
         if (args.size() == 2) {   // a scenario beside a real Go run of the same program
             sideBySide(stage, Path.of(args.get(0)), Path.of(args.get(1)));
@@ -73,14 +74,14 @@ public final class GmpLabApp extends Application {
         // A Go scenario given at start is the editor's text (and the editor is shown); otherwise the editor
         // starts with the Go version of the default scenario, or a small template beside another JSON one.
         if (trace != null) {   // a real Go run: walked as a run, its queues unknown
-            c.editor.openRealTrace(trace);
+            c.editor().openRealTrace(trace);
         } else if (!args.isEmpty()) {
             Path file = Path.of(args.get(0));
             if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".go")) {
-                c.editor.startWith(org.gmplab.scenario.ScenarioJson.readText(file), file, null);
+                c.editor().startWith(org.gmplab.scenario.ScenarioJson.readText(file), file, null);
                 c.editorToggle.setSelected(true);
             } else {
-                c.editor.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go");
+                c.editors().then(e -> e.startWith(ScenarioEditor.TEMPLATE, null, "untitled.go"));
             }
         }
         LessonPlayer player = lessons(root, c, view, Folders.lessons(lessonsDir == null ? null : Path.of(lessonsDir)), progress);
@@ -107,8 +108,11 @@ public final class GmpLabApp extends Application {
         c.driver.model().scenarioProperty().addListener((o, a, b) -> { if (b != null) stage.setTitle(title(b)); });
         stage.setScene(scene);
         // closing with edited, unsaved scenario text asks first (Save / Discard / Cancel)
-        stage.setOnCloseRequest(e -> { if (!c.editor.confirmDiscard()) e.consume(); });
+        stage.setOnCloseRequest(e -> { if (c.editors().made() && !c.editor().confirmDiscard()) e.consume(); });
+        StartProbe.mark("window built");
+        StartProbe.watch(scene, view);
         stage.show();
+        StartProbe.mark("stage shown");
         return new Window(c, player, view);
     }
 
@@ -186,8 +190,41 @@ public final class GmpLabApp extends Application {
 
     /** The parts of the window, for tests and the frame-rate bench ({@code bench.WindowFpsBench}) that mount the same content. */
     public record Content(Driver driver, ChoiceBox<String> theme, ControlsPane pane, javafx.scene.control.ToggleButton lessons,
-                   ScenarioEditor editor, javafx.scene.control.ToggleButton editorToggle, Welcome welcome,
-                   javafx.beans.property.ReadOnlyBooleanProperty presenting) {}
+                   Lazy<ScenarioEditor> editors, javafx.scene.control.ToggleButton editorToggle, Welcome welcome,
+                   javafx.beans.property.ReadOnlyBooleanProperty presenting) {
+        /** The scenario editor, made now if it was not yet. */
+        public ScenarioEditor editor() { return editors.get(); }
+    }
+
+    /**
+     * A part of the window made when it is first wanted rather than at the start (FX thread). The editor is one:
+     * making it loaded RichTextFX (about 800 classes) and compiled its Go text, for a window that starts without it.
+     */
+    public static final class Lazy<T> implements java.util.function.Supplier<T> {
+        private java.util.function.Supplier<T> make;
+        private T made;
+
+        Lazy(java.util.function.Supplier<T> make) { this.make = make; }
+
+        @Override public T get() {
+            if (made == null) made = make.get();
+            return made;
+        }
+
+        /** Whether it was made. */
+        public boolean made() { return made != null; }
+
+        /** Does {@code after} to it now if it was made, else as soon as it is. */
+        public void then(java.util.function.Consumer<T> after) {
+            if (made != null) { after.accept(made); return; }
+            java.util.function.Supplier<T> before = make;
+            make = () -> {
+                T t = before.get();
+                after.accept(t);
+                return t;
+            };
+        }
+    }
 
     /** The window's title: the scenario and the Go release whose scheduler runs it. */
     static String title(Scenario sc) { return "GMP Lab — " + sc.name() + " (Go " + sc.goRelease() + ")"; }
@@ -231,9 +268,12 @@ public final class GmpLabApp extends Application {
         });
         language.valueProperty().bindBidirectional(Words.languageProperty());
         language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
-        // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button.
-        ScenarioEditor editor = new ScenarioEditor(driver, EditorDialogs.NATIVE);
-        editor.startWith(ScenarioEditor.defaultSource(), null, "spawn.go");
+        // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button; made when first wanted.
+        Lazy<ScenarioEditor> editor = new Lazy<>(() -> {
+            ScenarioEditor e = new ScenarioEditor(driver, EditorDialogs.NATIVE);
+            e.startWith(ScenarioEditor.defaultSource(), null, "spawn.go");
+            return e;
+        });
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
         editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
@@ -242,16 +282,16 @@ public final class GmpLabApp extends Application {
         javafx.scene.control.Button realTrace = new javafx.scene.control.Button("Real Go…");
         realTrace.setId("openRealTrace");
         realTrace.setTooltip(new Tooltip("Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run"));
-        realTrace.setOnAction(e -> editor.openRealTrace());
+        realTrace.setOnAction(e -> editor.get().openRealTrace());
         javafx.scene.control.Button runReal = new javafx.scene.control.Button("Run with real Go");
         runReal.setId("runRealGo");
         runReal.setTooltip(new Tooltip("Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run"));
-        runReal.setOnAction(e -> runWithRealGo(editor, driver));
+        runReal.setOnAction(e -> runWithRealGo(editor.get(), driver));
         // settings rarely changed in front of a class make way for the picture in presenter mode
         for (javafx.scene.Node n : new javafx.scene.Node[] {goVersion, themeLabel, theme, realTrace, runReal}) n.getProperties().put(ControlsPane.PRESENTER_HIDES, true);
         ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
-        editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor : null));
+        editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor.get() : null));
         keysItem.setOnAction(e -> pane.toggleHelp());
         Welcome welcome = new Welcome(() -> { }, () -> editorToggle.setSelected(true));
         pane.getChildren().add(welcome);

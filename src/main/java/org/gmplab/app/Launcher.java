@@ -31,6 +31,7 @@ public final class Launcher {
     static final String HEADLESS = "gmplab run, verify, export and screenshot work without it (gmplab --help)";
 
     public static void main(String[] args) {
+        StartProbe.mark("main");
         try {
             org.gmplab.engine.Engine.Checks.byDefault();   // a bad -Dgmplab.invariants: one line now, not a trace later
         } catch (IllegalArgumentException e) {
@@ -46,6 +47,7 @@ public final class Launcher {
                 program = null;   // as it is, then: JavaFX works from the class path, and warns that it is unsupported
             }
             if (program != null) {
+                StartProbe.mark("JavaFX modules");
                 Thread.currentThread().setContextClassLoader(program);
                 try {
                     program.loadClass(Launcher.class.getName()).getMethod("main", String[].class).invoke(null, (Object) args);

@@ -344,10 +344,22 @@ public final class ControlsPane extends StackPane {
 
     public Driver driver() { return driver; }
 
+    /**
+     * A side tab whose content joins the window when the tab is first selected. A TabPane keeps every tab's content
+     * in the scene, hidden, so the window's first frame made the skins and applied the CSS of all six panels where
+     * one is shown; the panels themselves are made at once and follow the model from the start.
+     */
     private static Tab tab(String name, Node content, String tip) {
-        Tab t = new Tab(name, content);
+        // in a holder: a tab sets its content's disable, which some panels bind to the run's state
+        StackPane holder = new StackPane();
+        Tab t = new Tab(name, holder);
         t.setTooltip(new javafx.scene.control.Tooltip(tip));
         t.setId("tab-" + name.toLowerCase().replace(' ', '-'));
+        t.selectedProperty().addListener((o, was, on) -> {
+            if (!on || !holder.getChildren().isEmpty()) return;
+            Words.translate(content);   // it was out of the window when the language last changed
+            holder.getChildren().add(content);
+        });
         return t;
     }
 

@@ -24,6 +24,10 @@ import org.gmplab.scenario.Scenario;
  * margin of its line (runnable, waiting, in a system call), so a step shows which {@code go} statement or
  * {@code <-ch} made it happen. It follows the model only — the scenario and the moment shown — so stepping,
  * stepping back and jumps on the timeline move the marks in the same pulse as the canvas. FX thread only.
+ *
+ * <p>Its text area is made when the pane is first shown in a window, and brought up to date only while it is:
+ * the window starts with the pane hidden for a JSON scenario (making a RichTextFX area loads some 800 classes),
+ * and a hidden pane re-styling its lines and margins at every frame of a live run was time the canvas lacked.
  */
 public final class ProgramPane extends VBox {
     /** The tags a line shows before a "+N" stands for the rest. */
@@ -31,19 +35,17 @@ public final class ProgramPane extends VBox {
     /** The paragraph style of a line a running G is at ({@code program.css}). */
     static final String RUNNING_LINE = "running-line";
 
-    final CodeArea area = new CodeArea();
+    private CodeArea area;                        // null until the pane first joins a scene
     private final Label title = new Label();
     private final Label legend = new Label();
-    private String text;                          // the listing shown, or null
+    private String text;                          // the listing to show, or null
     private ProgramMarks marks = ProgramMarks.NONE;
+    private String shownText;                     // what the area shows: text and marks as of the last sync
+    private ProgramMarks shownMarks = ProgramMarks.NONE;
 
     public ProgramPane(GmpModel model) {
         setId("programPane");
         getStylesheets().add(ProgramPane.class.getResource("program.css").toExternalForm());
-        area.setId("programText");
-        area.getStyleClass().addAll("go-code", "program-code");
-        area.setEditable(false);
-        area.getProperties().put(ControlsPane.TYPES_TEXT, Boolean.FALSE);   // read-only: the one-key shortcuts stay the window's
         title.setId("programTitle");
         title.getStyleClass().add("program-title");
         legend.getStyleClass().add("program-legend");
@@ -51,16 +53,31 @@ public final class ProgramPane extends VBox {
         // in the window's language, also when the pane joins the window after the language changed (the lesson player)
         Words.dynamic(title, () -> title.setText(Words.get("Program")));
         Words.dynamic(legend, () -> legend.setText(Words.get("highlighted: a running G's line · tags: where each G is")));
-        VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(area);
-        VBox.setVgrow(scroll, Priority.ALWAYS);
         VBox head = new VBox(0, title, legend);
         head.setPadding(new Insets(2, 6, 2, 6));
-        getChildren().addAll(head, scroll);
+        getChildren().add(head);
         setMinHeight(120);
+        sceneProperty().addListener((o, a, sc) -> sync());
+        visibleProperty().addListener((o, a, on) -> sync());
         model.scenarioProperty().addListener((o, a, sc) -> showScenario(sc));
         model.snapshotProperty().addListener((o, a, s) -> showMarks(ProgramMarks.of(s)));
         showScenario(model.scenarioProperty().get());
         showMarks(ProgramMarks.of(model.getSnapshot()));
+    }
+
+    /** The text area, made now if it was not yet (it shows the program once the pane is in a window). */
+    CodeArea area() {
+        if (area == null) {
+            area = new CodeArea();
+            area.setId("programText");
+            area.getStyleClass().addAll("go-code", "program-code");
+            area.setEditable(false);
+            area.getProperties().put(ControlsPane.TYPES_TEXT, Boolean.FALSE);   // read-only: the one-key shortcuts stay the window's
+            VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(area);
+            VBox.setVgrow(scroll, Priority.ALWAYS);
+            getChildren().add(scroll);
+        }
+        return area;
     }
 
     /** The listing's text shown ("" before the first scenario). */
@@ -70,20 +87,29 @@ public final class ProgramPane extends VBox {
     public ProgramMarks marks() { return marks; }
 
     private void showScenario(Scenario sc) {
-        String t = sc == null ? "" : Listing.of(sc.program()).text();
-        if (Objects.equals(t, text)) return;   // the same program (another seed or GOMAXPROCS): marks stay right
-        text = t;
-        area.replaceText(t);
-        if (!t.isEmpty()) area.setStyleSpans(0, GoStyles.compute(t, null));
-        ProgramMarks m = marks;
-        marks = ProgramMarks.NONE;
-        showMarks(m);
+        text = sc == null ? "" : Listing.of(sc.program()).text();
+        sync();
     }
 
     private void showMarks(ProgramMarks m) {
-        if (m.equals(marks)) return;   // a moment with the same marks: nothing to redraw
-        ProgramMarks was = marks;
         marks = m;
+        sync();
+    }
+
+    /** Brings the area to the text and marks to show, if the pane is in a window and visible (making the area the first time). */
+    private void sync() {
+        if (getScene() == null || !isVisible()) return;
+        CodeArea area = area();
+        if (!Objects.equals(text, shownText)) {   // the same program (another seed or GOMAXPROCS): marks stay right
+            shownText = text;
+            area.replaceText(text == null ? "" : text);
+            if (text != null && !text.isEmpty()) area.setStyleSpans(0, GoStyles.compute(text, null));
+            shownMarks = ProgramMarks.NONE;
+        }
+        ProgramMarks m = marks;
+        if (m.equals(shownMarks)) return;   // a moment with the same marks: nothing to redraw
+        ProgramMarks was = shownMarks;
+        shownMarks = m;
         int lines = area.getParagraphs().size();
         for (int line : was.running()) if (line <= lines && !m.running().contains(line)) area.setParagraphStyle(line - 1, List.of());
         for (int line : m.running()) if (line <= lines) area.setParagraphStyle(line - 1, List.of(RUNNING_LINE));

@@ -108,6 +108,27 @@ class GmpLabAppTest {
     }
 
     /**
+     * The start makes only what the window shows: no editor, no program text for a JSON scenario, no hidden side
+     * panel in the scene; each is made when first shown.
+     */
+    @Test
+    void theWindowStartsWithoutThePartsItDoesNotShowAndMakesThemWhenShown(FxRobot robot) throws Exception {
+        // given the window on the built-in JSON scenario
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.snapshot() != null);
+        // then the editor was not made, the program pane has no text area, and the breakpoints panel is not in the scene
+        assertThat(content.editors().made()).isFalse();
+        assertThat(robot.lookup("#programText").tryQuery()).isEmpty();
+        assertThat(robot.lookup("#bpList").tryQuery()).isEmpty();
+        // when their tab and buttons are clicked, they are there
+        robot.clickOn("#tab-breakpoints");
+        assertThat(robot.lookup("#bpList").tryQuery()).isPresent();
+        robot.clickOn("#programToggle");
+        assertThat(robot.lookup("#programText").tryQuery()).isPresent();
+        robot.clickOn("#editorToggle");
+        assertThat(content.editors().made()).isTrue();
+    }
+
+    /**
      * After a test that mounted the lessons: the window's language back to English while the player's
      * preferences still exist, and the player no longer tied to it (the language is one for the window).
      */

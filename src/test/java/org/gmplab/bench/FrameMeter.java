@@ -13,12 +13,15 @@ import javafx.application.Platform;
  * Measures the frames a headless JavaFX (Monocle, software rendering) draws: an AnimationTimer counts the
  * pulses of a measured window, per second and by the gap between them, and the FX and render threads' CPU
  * time is read from {@link ThreadMXBean} (which, unlike frames/s, does not depend on what else the machine
- * runs). Used by the frame-rate benchmarks; not a test.
+ * runs), in total and frame by frame: the FX thread's own CPU time from one pulse to the next, read on the FX
+ * thread itself, is what one frame cost it however busy the machine is. Used by the frame-rate benchmarks; not a test.
  */
 public final class FrameMeter {
     private final int window;   // seconds measured
     private final long[] perSecond;            // frames counted in each measured second (FX thread)
     private final long[] gaps = new long[100]; // frame-to-frame gaps in the window, by ms (the last: 99 and over)
+    private final long[] fxFrame = new long[101]; // the FX thread's CPU time per frame in the window, by ms (the last: 100 and over)
+    private long fxFrameMax;                      // ns, the costliest frame's
     private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
     private volatile String fxThread = "JavaFX Application Thread";
     private long fx0, render0, t0, t1;
@@ -43,16 +46,22 @@ public final class FrameMeter {
     /** FX thread: starts counting pulses (only those inside the measured window count). */
     public void install() {
         fxThread = Thread.currentThread().getName();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         new AnimationTimer() {
-            private long last;
+            private long last, lastCpu;
             @Override public void handle(long now) {
-                long s = start;
+                long s = start, cpu = mx.getCurrentThreadCpuTime();
                 if (s != 0 && now >= s) {
                     int sec = (int) ((now - s) / 1_000_000_000L);
                     if (sec < perSecond.length) perSecond[sec]++;
-                    if (last >= s) gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
+                    if (last >= s) {
+                        gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
+                        fxFrame[(int) Math.min(fxFrame.length - 1, (cpu - lastCpu) / 1_000_000)]++;
+                        fxFrameMax = Math.max(fxFrameMax, cpu - lastCpu);
+                    }
                 }
                 last = now;
+                lastCpu = cpu;
             }
         }.start();
     }
@@ -87,22 +96,41 @@ public final class FrameMeter {
         return slowest;
     }
 
-    /** "frames/s … slowest second …" and the CPU per frame of the FX and render threads, as two lines. */
+    /**
+     * "frames/s … slowest second …", the CPU per frame of the FX and render threads, and the FX thread's CPU frame
+     * by frame (median, 99th percentile, the costliest, frames over 100 ms), as three lines.
+     */
     public String report() {
         double secs = seconds();
         long n = Math.max(1, frames());
         long fx = cpuNanos(true) - fx0, render = cpuNanos(false) - render0;
+        long over = fxFrame[fxFrame.length - 1];
         return String.format("CPU per frame: FX thread %.1f ms, render thread %.1f ms (%.0f%% and %.0f%% of one core)%n"
+                        + "FX thread CPU frame by frame: median %s ms, p99 %s ms, max %.1f ms, %d over 100 ms%n"
                         + "frames/s: %.1f over %.1f s, slowest second %s (load average %.1f)",
                 fx / 1e6 / n, render / 1e6 / n, fx / 1e7 / secs, render / 1e7 / secs,
+                fxPercentile(0.5), fxPercentile(0.99), fxFrameMax / 1e6, over,
                 frames() / secs, secs, slowestSecond() < 0 ? "-" : Long.toString(slowestSecond()),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    /** The frame-gap histogram and each busy thread's CPU since it started, for a closer look. */
+    /** The ms bucket below which a share {@code q} of the measured frames' FX-thread CPU falls ("&lt;1" for the first). */
+    private String fxPercentile(double q) {
+        long total = 0, seen = 0;
+        for (long c : fxFrame) total += c;
+        for (int i = 0; i < fxFrame.length; i++) {
+            seen += fxFrame[i];
+            if (total > 0 && seen >= q * total) return i == 0 ? "<1" : "<" + (i + 1);
+        }
+        return "-";
+    }
+
+    /** The frame-gap and FX-thread CPU histograms and each busy thread's CPU since it started, for a closer look. */
     public String detail() {
         StringBuilder b = new StringBuilder("  frame gaps (ms: count):");
         for (int i = 0; i < gaps.length; i++) if (gaps[i] > 0) b.append(' ').append(i).append(':').append(gaps[i]);
+        b.append(String.format("%n  FX thread CPU per frame (ms: count):"));
+        for (int i = 0; i < fxFrame.length; i++) if (fxFrame[i] > 0) b.append(' ').append(i).append(':').append(fxFrame[i]);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds()))
             if (t != null && mx.getThreadCpuTime(t.getThreadId()) > 50_000_000L)

@@ -22,12 +22,17 @@ import org.gmplab.view.Theme;
  * mounts it (canvas, toolbar, event log, schedtrace pane…), 1280×800, switched to Live as a user would, on
  * spawn1000 (or the scenario given) with GOMAXPROCS from the first argument. Unlike {@code ViewFpsBench}, the
  * window takes its own live frames and fills its event log. The live clock runs at {@code gmplab.bench.speed}
- * × real time (0.05 by default; the window starts at 0.004, 4 ms of Go time a second). It sits beside the
- * app's tests because it mounts the window as they do. Not a test: run it by hand (docs/benchmarks.md).
+ * × real time (0.05 by default; the window starts at 0.004, 4 ms of Go time a second). With
+ * {@code -Dgmplab.bench.mode=play} it presses Play in step mode instead, at the window's speed (or
+ * {@code gmplab.bench.speed} steps a second). The report has the FX thread's CPU time frame by frame
+ * ({@link FrameMeter}). It sits beside the app's tests because it mounts the window as they do. Not a test: run
+ * it by hand (docs/benchmarks.md).
  */
 public final class WindowFpsBench {
     public static void main(String[] args) throws Exception {
-        double speed = Double.parseDouble(System.getProperty("gmplab.bench.speed", "0.05"));
+        boolean play = System.getProperty("gmplab.bench.mode", "live").equals("play");
+        String speedSet = System.getProperty("gmplab.bench.speed");
+        double speed = Double.parseDouble(speedSet != null ? speedSet : "0.05");
         double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
         int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
         FrameMeter meter = new FrameMeter(seconds);
@@ -53,8 +58,13 @@ public final class WindowFpsBench {
             shown.complete(c);
         });
         GmpLabApp.Content c = shown.get(30, TimeUnit.SECONDS);
-        c.driver().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
-        c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
+        if (play) {
+            if (speedSet != null) c.driver().setSpeed(speed).get(10, TimeUnit.SECONDS);   // steps a second
+            c.driver().play().get(10, TimeUnit.SECONDS);
+        } else {
+            c.driver().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
+            c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
+        }
         Thread.sleep((long) (warmup * 1000));
         meter.begin();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;

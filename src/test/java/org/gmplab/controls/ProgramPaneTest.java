@@ -74,7 +74,7 @@ class ProgramPaneTest {
 
     Shown shown() {
         TreeSet<Integer> high = new TreeSet<>();
-        var area = pane.program.area;
+        var area = pane.program.area();
         for (int i = 0; i < area.getParagraphs().size(); i++)
             if (area.getParagraph(i).getParagraphStyle().contains(ProgramPane.RUNNING_LINE)) high.add(i + 1);
         TreeMap<Integer, List<String>> tags = new TreeMap<>();
@@ -108,7 +108,7 @@ class ProgramPaneTest {
         robot.interact(() -> {
             assertThat(pane.programToggle.isSelected()).as("on by default for a scenario written in Go").isTrue();
             assertThat(pane.side.getItems()).contains(pane.program);
-            assertThat(pane.program.area.getText()).isEqualTo(SOURCE);
+            assertThat(pane.program.area().getText()).isEqualTo(SOURCE);
         });
         // the toggle hides it
         robot.clickOn("#programToggle");

@@ -319,10 +319,10 @@ class ControlsTest {
         javafx.scene.control.Hyperlink link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(link.getText()).startsWith("made runnable by #" + wanted.seq() + " READY (M");
         // (in Chinese too, and back)
-        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.ZH));
         javafx.scene.control.Hyperlink zh = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(zh.getText()).isEqualTo("由 #" + wanted.seq() + " READY (M" + wanted.m() + ", P" + wanted.p() + ", G" + wanted.g() + ") 变为可运行");
-        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.EN));
         link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(link.getText()).startsWith("made runnable by #");
         // when it is clicked

@@ -70,7 +70,7 @@ class Go126Test {
     void theInspectorSaysTheMInASyscallKeepsItsP() {
         Snapshot s = at(lonelySyscall().withGo(GO126), 2_000_000).world();
         var hit = new org.gmplab.view.Layout.Hit(org.gmplab.view.Layout.Hit.Kind.M, 0, null);
-        assertThat(org.gmplab.view.Inspector.brief(hit, s, org.gmplab.view.Wording.ENGLISH)).isEqualTo("M0 in a syscall with G1, keeps P0");
+        assertThat(org.gmplab.view.Inspector.brief(hit, s, org.gmplab.i18n.Wording.ENGLISH)).isEqualTo("M0 in a syscall with G1, keeps P0");
     }
 
     @Test

@@ -22,7 +22,9 @@
  *     the owner puts (plain slot stores, published by a release store of {@code runqtail}); anyone consumes by a
  *     CAS of {@code runqhead} — the owner, a thief ({@code runqgrab}), the owner again when the ring is full
  *     ({@code runqputslow}). {@code runnext} is swapped by the owner and CASed empty by the owner or a thief. No
- *     lock: this is why the common paths ({@code go}, {@code schedule}, a G's exit) scale.</li>
+ *     lock: this is why the common paths ({@code go}, {@code schedule}, a G's exit) scale. With assertions on
+ *     ({@code -ea}, as the tests run), the owner's methods check that no second thread is ever inside them at
+ *     once, and {@code sched.lock}'s holders assert they hold it.</li>
  * <li><b>The rest of a P</b> — its free list of dead Gs, its goid cache, {@code schedtick} — is owner-only;
  *     {@code status} is CASed (sysmon's {@code retake} races an M's {@code exitsyscall} for a P in
  *     {@code _Psyscall}); {@code syscalltick} is read by sysmon without a lock.</li>

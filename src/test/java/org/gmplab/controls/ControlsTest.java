@@ -202,10 +202,10 @@ class ControlsTest {
         robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.STEAL, 0, -1)));
         robot.clickOn("#runToBreak");
         settle();
-        List<Event> steals = c.model().eventLog().stream().filter(e -> e.kind() == EventKind.STEAL).toList();
+        List<Event.Steal> steals = c.model().eventLog().stream().filter(e -> e instanceof Event.Steal).map(e -> (Event.Steal) e).toList();
         assertThat(steals).isNotEmpty();
-        assertThat(steals.get(steals.size() - 1).detail("victim")).isZero();
-        assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.detail("victim") != 0);
+        assertThat(steals.get(steals.size() - 1).victim()).isZero();
+        assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.victim() != 0);
     }
 
     @Test

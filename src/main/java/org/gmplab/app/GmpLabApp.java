@@ -21,8 +21,8 @@ import org.gmplab.editor.ScenarioEditor;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.scenario.ScenarioJson;
-import org.gmplab.controls.Words;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.controls.Language;
+import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
@@ -237,11 +237,12 @@ public final class GmpLabApp extends Application {
         view.setCaption(sc.name());
         Driver driver = new Driver(new History(sc));
         driver.model().scenarioProperty().addListener((o, a, b) -> view.setCaption(b.name()));
+        Language words = new Language();   // the window's language, handed to every pane of it
         ChoiceBox<String> theme = new ChoiceBox<>();
         theme.setId("theme");
         theme.getItems().setAll(Theme.NAMES);
         theme.getSelectionModel().select("light");
-        Words.choices(theme);
+        words.choices(theme);
         theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
         Label themeLabel = new Label(" theme ");
         javafx.scene.control.ToggleButton presenterButton = new javafx.scene.control.ToggleButton("Presenter");
@@ -266,11 +267,11 @@ public final class GmpLabApp extends Application {
             @Override public String toString(Lang l) { return l == Lang.ZH ? "简体中文" : "English"; }
             @Override public Lang fromString(String s) { return "简体中文".equals(s) ? Lang.ZH : Lang.EN; }
         });
-        language.valueProperty().bindBidirectional(Words.languageProperty());
+        language.valueProperty().bindBidirectional(words.languageProperty());
         language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
         // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button; made when first wanted.
         Lazy<ScenarioEditor> editor = new Lazy<>(() -> {
-            ScenarioEditor e = new ScenarioEditor(driver, EditorDialogs.NATIVE);
+            ScenarioEditor e = new ScenarioEditor(driver, EditorDialogs.nativeDialogs(words), words);
             e.startWith(ScenarioEditor.defaultSource(), null, "spawn.go");
             return e;
         });
@@ -289,18 +290,18 @@ public final class GmpLabApp extends Application {
         runReal.setOnAction(e -> runWithRealGo(editor.get(), driver));
         // settings rarely changed in front of a class make way for the picture in presenter mode
         for (javafx.scene.Node n : new javafx.scene.Node[] {goVersion, themeLabel, theme, realTrace, runReal}) n.getProperties().put(ControlsPane.PRESENTER_HIDES, true);
-        ControlsPane pane = new ControlsPane(driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
+        ControlsPane pane = new ControlsPane(words, driver, view, goVersion, themeLabel, theme, language, editorToggle, realTrace, runReal, lessons, presenterButton, helpButton);
         goVersion.lockWith(pane.lockedProperty());
         editorToggle.selectedProperty().addListener((o, was, on) -> pane.showLeft(on ? editor.get() : null));
         keysItem.setOnAction(e -> pane.toggleHelp());
-        Welcome welcome = new Welcome(() -> { }, () -> editorToggle.setSelected(true));
+        Welcome welcome = new Welcome(words, () -> { }, () -> editorToggle.setSelected(true));
         pane.getChildren().add(welcome);
         welcomeItem.setOnAction(e -> welcome.show());
         view.setAnimationMillis(150);
         String[] before = {"light"};
         // the root's style: larger type in presenter mode, the bundled CJK font in Chinese
         Runnable restyle = () -> root.setStyle((pane.presentingProperty().get() ? "-fx-font-size: 18px;" : "")
-                + (Words.language() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : ""));
+                + (words.language() == Lang.ZH ? "-fx-font-family: '" + CjkFont.family() + "';" : ""));
         // presenter mode: the projector theme while it lasts, and the theme chosen before it back after
         pane.onPresenter(() -> {
             boolean on = !pane.presentingProperty().get();
@@ -313,15 +314,13 @@ public final class GmpLabApp extends Application {
         pane.presentingProperty().addListener((o, a, on) -> presenterButton.setSelected(on));
         // the whole window speaks the chosen language (kept alive by the root, which holds the listener)
         javafx.beans.value.ChangeListener<Lang> speak = (o, a, b) -> {
-            Words.translate(root);
+            words.translate(root);
             restyle.run();
         };
-        root.getProperties().put(Words.class, speak);
+        root.getProperties().put(Language.class, speak);
         // the canvas paints its own words, in the bundled CJK font when in Chinese
-        Words.onChange(view, () -> view.setWording(Words.language() == Lang.ZH
-                ? new org.gmplab.view.Wording("zh", s -> Words.get(s), CjkFont.family()) : org.gmplab.view.Wording.ENGLISH));
-        Words.languageProperty().addListener(new javafx.beans.value.WeakChangeListener<>(speak));
-        if (Words.language() != Lang.EN) speak.changed(null, null, Words.language());
+        words.onChange(view, () -> view.setWording(org.gmplab.i18n.Wording.in(words.language(), CjkFont.family())));
+        words.languageProperty().addListener(new javafx.beans.value.WeakChangeListener<>(speak));
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
         return new Content(driver, theme, pane, lessons, editor, editorToggle, welcome, pane.presentingProperty());
@@ -339,7 +338,7 @@ public final class GmpLabApp extends Application {
             c.lessons.setSelected(true);
             player.entries().stream().filter(e -> e.lesson() != null).findFirst().ifPresent(e -> player.open(e.lesson().id(), 0));
         });
-        Words.languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
+        c.pane.language().languageProperty().bindBidirectional(player.langProperty());   // one language for the window and the lessons
         player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
         // In presenter mode the lesson pane stays in the window (its keys work) but takes no room: its step is a
         // caption strip under the canvas.

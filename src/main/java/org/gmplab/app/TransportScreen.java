@@ -5,7 +5,6 @@ import java.util.function.Supplier;
 
 import org.gmplab.session.Driver;
 import org.gmplab.controls.ControlsPane;
-import org.gmplab.controls.Words;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.lessons.player.Screen;
@@ -43,7 +42,7 @@ final class TransportScreen implements Screen {
         this.lesson = lesson;
         if (mine != run) {   // a fresh run of the lesson's scenario (a restart, or first show)
             mine = run;
-            driver.load(run).thenRun(() -> view.setCaption(lesson.title().in(Words.language())));
+            driver.load(run).thenRun(() -> view.setCaption(lesson.title().in(pane.language().language())));
         }
         Scenario expected = mine;
         // Someone else (the editor, a session opened) may have loaded another run since: then load ours again.
@@ -61,7 +60,7 @@ final class TransportScreen implements Screen {
     public void setFree(boolean on) {
         if (lesson == null) return;   // released: no lesson holds the window
         free = on;
-        if (!on) view.setCaption(lesson.title().in(Words.language()));   // also after a language change
+        if (!on) view.setCaption(lesson.title().in(pane.language().language()));   // also after a language change
         if (on) mine = null;   // the learner may inject or go live: the next lesson moment needs a fresh run
         pane.lock(on ? null : note());
     }

@@ -8,7 +8,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
-import org.gmplab.controls.Words;
+import org.gmplab.controls.Language;
 
 /**
  * The first-run welcome, a card over the canvas: start lesson 1, watch the default scenario, or write a
@@ -18,9 +18,13 @@ import org.gmplab.controls.Words;
 final class Welcome extends VBox {
     private Runnable onLesson = () -> { }, seen = () -> { };
 
+    /** The window's language, which the welcome is put in each time it shows. */
+    private final Language words;
+
     /** @param onScenario what "the default scenario" does; {@code onEditor} what the editor choice does */
-    Welcome(Runnable onScenario, Runnable onEditor) {
+    Welcome(Language words, Runnable onScenario, Runnable onEditor) {
         super(12);
+        this.words = words;
         setId("welcome");
         Label title = new Label("Welcome to GMP Lab");
         title.setStyle("-fx-font-size: 1.6em; -fx-font-weight: bold;");
@@ -69,7 +73,7 @@ final class Welcome extends VBox {
 
     /** Shows the welcome with the keyboard on its first choice. */
     void show() {
-        Words.translate(this);
+        words.translate(this);
         setVisible(true);
         toFront();
         getChildren().get(2).requestFocus();

@@ -20,15 +20,19 @@ final class AssumptionsPane extends ScrollPane {
     final Label header = new Label();
     private String release = "1.23";
 
-    AssumptionsPane() {
+    /** The window's language, for the texts this pane sets itself. */
+    private final Language words;
+
+    AssumptionsPane(Language words) {
+        this.words = words;
         setId("assumptions");
         setFitToWidth(true);
         header.setId("assumptionsVersion");
-        Words.dynamic(header, () -> header.setText(Words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release)));
+        words.dynamic(header, () -> header.setText(words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release)));
         box.getChildren().add(header);
         for (Item it : load()) {
             Label l = new Label();
-            Words.dynamic(l, () -> l.setText("• " + Words.get(it.title()) + Words.get(": ") + Words.get(it.text())));
+            words.dynamic(l, () -> l.setText("• " + words.get(it.title()) + words.get(": ") + words.get(it.text())));
             l.setWrapText(true);
             box.getChildren().add(l);
         }
@@ -39,7 +43,7 @@ final class AssumptionsPane extends ScrollPane {
     /** Says which Go release's rules run ({@code Scenario.goRelease()}). */
     void showRelease(String goRelease) {
         release = goRelease;
-        header.setText(Words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release));
+        header.setText(words.get("Running Go %s's scheduler rules. Where this engine simplifies Go:", release));
     }
 
     static List<Item> load() {

@@ -21,12 +21,16 @@ final class BreakpointPane extends VBox {
     final ListView<Breakpoint> list = new ListView<>();
     final Label message = new Label();
 
-    BreakpointPane(Driver c) {
+    /** The window's language, for the texts this pane sets itself. */
+    private final Language words;
+
+    BreakpointPane(Driver c, Language words) {
         super(6);
+        this.words = words;
         kind.setId("bpKind");
         kind.getItems().setAll(Breakpoint.Kind.values());
         kind.getSelectionModel().select(Breakpoint.Kind.STEAL);
-        Words.choices(kind);
+        words.choices(kind);
         TransportBar.tip(kind, "What to pause on");
         a.setId("bpA");
         b.setId("bpB");
@@ -51,15 +55,15 @@ final class BreakpointPane extends VBox {
                 case G_STATUS -> "goid";
                 default -> "";
             };
-            a.setPromptText(Words.get(pa));
+            a.setPromptText(words.get(pa));
             a.setDisable(pa.isEmpty());
-            b.setPromptText(k == Breakpoint.Kind.STEAL ? Words.get("to P") : "");
+            b.setPromptText(k == Breakpoint.Kind.STEAL ? words.get("to P") : "");
             b.setDisable(k != Breakpoint.Kind.STEAL);
-            TransportBar.tip(a, Words.get(pa.isEmpty() ? "No parameter for this kind" : pa + " (empty: any)"));
-            TransportBar.tip(b, Words.get(k == Breakpoint.Kind.STEAL ? "The thief P (empty: any)" : "No parameter for this kind"));
+            TransportBar.tip(a, words.get(pa.isEmpty() ? "No parameter for this kind" : pa + " (empty: any)"));
+            TransportBar.tip(b, words.get(k == Breakpoint.Kind.STEAL ? "The thief P (empty: any)" : "No parameter for this kind"));
         };
         kind.valueProperty().addListener((o, x, y) -> prompts.run());
-        Words.onChange(this, prompts);
+        words.onChange(this, prompts);
         add.setOnAction(e -> {
             try {
                 Breakpoint bp = new Breakpoint(kind.getValue(), num(a), num(b));

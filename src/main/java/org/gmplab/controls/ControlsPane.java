@@ -72,13 +72,15 @@ public final class ControlsPane extends StackPane {
 
     final Driver driver;
     final SchedulerView view;
+    /** The window's language: the texts of these controls, and every pane's under them. */
+    private final Language words;
     final TransportBar transport;
     final EventLogPane log;
     final SchedTracePane schedtrace;
     final BreakpointPane breakpoints;
     final InjectPane inject;
     final InspectorPane inspectorPane;
-    final AssumptionsPane assumptions = new AssumptionsPane();
+    final AssumptionsPane assumptions;
     final TabPane tabs = new TabPane();
     /** The scenario's Go source beside the canvas, above the tabs, shown by {@link #programToggle}. */
     final ProgramPane program;
@@ -116,16 +118,24 @@ public final class ControlsPane extends StackPane {
     /** Presenter mode: the side panels (event log, inspector…) beside the canvas, on demand (key I). */
     final javafx.scene.control.ToggleButton panels = new javafx.scene.control.ToggleButton("Panels");
 
+    /** The controls in a language of their own (English until it is switched), as tests mount them. */
     public ControlsPane(Driver c, SchedulerView view, Node... extraTools) {
+        this(new Language(), c, view, extraTools);
+    }
+
+    /** The controls of a window that speaks {@code words}'s language; the window switches it. */
+    public ControlsPane(Language words, Driver c, SchedulerView view, Node... extraTools) {
+        this.words = words;
         this.driver = c;
         this.view = view;
-        transport = new TransportBar(c, view::theme);
-        log = new EventLogPane(c);
+        transport = new TransportBar(c, view::theme, words);
+        log = new EventLogPane(c, words);
         schedtrace = new SchedTracePane(c);
-        breakpoints = new BreakpointPane(c);
+        breakpoints = new BreakpointPane(c, words);
         inject = new InjectPane(c);
         inspectorPane = new InspectorPane(view);
-        program = new ProgramPane(c.model());
+        program = new ProgramPane(c.model(), words);
+        assumptions = new AssumptionsPane(words);
         setId("controls");
 
         tabs.setId("sideTabs");
@@ -203,8 +213,8 @@ public final class ControlsPane extends StackPane {
         main.setTop(new VBox(top, errorBar));
         main.setCenter(split);
         status.setId("status");
-        Runnable statusText = () -> status.setText(Words.status(c.model().statusProperty().get()));
-        Words.dynamic(status, statusText);
+        Runnable statusText = () -> status.setText(words.status(c.model().statusProperty().get()));
+        words.dynamic(status, statusText);
         c.model().statusProperty().addListener((o, a, b) -> statusText.run());
         inspector.setId("inspector");
         lockNote.setId("lockNote");
@@ -230,8 +240,8 @@ public final class ControlsPane extends StackPane {
 
         help.setId("shortcuts");
         // each line's key stays; its words are translated (the key column is 12 characters wide)
-        Words.dynamic(help, () -> help.setText(String.join("\n", SHORTCUTS.stream()
-                .map(l -> l.length() > 12 && l.charAt(11) == ' ' ? l.substring(0, 12) + Words.get(l.substring(12)) : Words.get(l)).toList())));
+        words.dynamic(help, () -> help.setText(String.join("\n", SHORTCUTS.stream()
+                .map(l -> l.length() > 12 && l.charAt(11) == ' ' ? l.substring(0, 12) + words.get(l.substring(12)) : words.get(l)).toList())));
         help.getStyleClass().add("shortcuts");   // the theme's colours
         help.setVisible(false);
         help.setOnMouseClicked(e -> help.setVisible(false));
@@ -243,9 +253,9 @@ public final class ControlsPane extends StackPane {
         view.follow(c.model());   // the canvas shows the model's moment, in the pulse the model takes it
         Runnable inspectorText = () -> {
             String b = view.selectionProperty().get();
-            inspector.setText(b == null || b.isEmpty() ? Words.get("Click a goroutine, an M, a P or a queue to inspect it.") : b);
+            inspector.setText(b == null || b.isEmpty() ? words.get("Click a goroutine, an M, a P or a queue to inspect it.") : b);
         };
-        Words.dynamic(inspector, inspectorText);
+        words.dynamic(inspector, inspectorText);
         view.selectionProperty().addListener((o, a, b) -> inspectorText.run());
         view.canvas().addEventHandler(MouseEvent.MOUSE_CLICKED, this::canvasClicked);
         MenuItem sys = new MenuItem("Enter a syscall (ms as in Inject)");
@@ -259,7 +269,7 @@ public final class ControlsPane extends StackPane {
         MenuItem net = new MenuItem("Network ready");
         net.setOnAction(e -> inject.netready.fire());
         gMenu.getItems().addAll(sys, block, unblock, gosched, net);
-        getProperties().put(ContextMenu.class, gMenu);   // for Words.translate
+        getProperties().put(ContextMenu.class, gMenu);   // for Language.translate
         // In step mode an action is recorded in the history at the moment shown; in live mode it applies to the world
         // held by Pause, so not while the live world runs or after it ended (nor while a lesson holds the controls).
         javafx.beans.binding.BooleanBinding liveRunning = c.model().modeProperty().isEqualTo(org.gmplab.engine.Engine.Mode.LIVE)
@@ -327,7 +337,7 @@ public final class ControlsPane extends StackPane {
         if (panel == null) {
             if (withTabs) split.setDividerPositions(0.6);
         } else {
-            Words.translate(panel);   // it was out of the window when the language last changed
+            words.translate(panel);   // it was out of the window when the language last changed
             split.getItems().add(0, panel);
             if (withTabs) split.setDividerPositions(0.36, 0.74);
             else split.setDividerPositions(0.36);
@@ -344,12 +354,15 @@ public final class ControlsPane extends StackPane {
 
     public Driver driver() { return driver; }
 
+    /** The window's language, which these controls speak (the window switches it). */
+    public Language language() { return words; }
+
     /**
      * A side tab whose content joins the window when the tab is first selected. A TabPane keeps every tab's content
      * in the scene, hidden, so the window's first frame made the skins and applied the CSS of all six panels where
      * one is shown; the panels themselves are made at once and follow the model from the start.
      */
-    private static Tab tab(String name, Node content, String tip) {
+    private Tab tab(String name, Node content, String tip) {
         // in a holder: a tab sets its content's disable, which some panels bind to the run's state
         StackPane holder = new StackPane();
         Tab t = new Tab(name, holder);
@@ -357,7 +370,7 @@ public final class ControlsPane extends StackPane {
         t.setId("tab-" + name.toLowerCase().replace(' ', '-'));
         t.selectedProperty().addListener((o, was, on) -> {
             if (!on || !holder.getChildren().isEmpty()) return;
-            Words.translate(content);   // it was out of the window when the language last changed
+            words.translate(content);   // it was out of the window when the language last changed
             holder.getChildren().add(content);
         });
         return t;

@@ -29,7 +29,7 @@ import org.gmplab.snapshot.Causes;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Narration;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 import org.gmplab.session.Driver;
 
 /**
@@ -55,14 +55,18 @@ final class EventLogPane extends VBox {
     final FlowPane causes = new FlowPane(12, 2);
     private final Driver c;
 
-    EventLogPane(Driver c) {
+    /** The window's language, for the texts this pane sets itself. */
+    private final Language words;
+
+    EventLogPane(Driver c, Language words) {
         super(4);
+        this.words = words;
         this.c = c;
         kind.setId("filterKind");
         kind.getItems().add(ALL);
         for (EventKind k : EventKind.values()) kind.getItems().add(k.name());
         kind.getSelectionModel().select(ALL);
-        Words.choices(kind);
+        words.choices(kind);
         TransportBar.tip(kind, "Only events of this kind");
         search.setPrefColumnCount(10);
         shown = new FilteredList<>(mirror, e -> true);
@@ -112,7 +116,7 @@ final class EventLogPane extends VBox {
             why.setText(e == null ? "" : e.kind() + " (event " + e.seq() + "): " + why(e));
         };
         // the words are formatted as they are shown, in the window's language: a switch re-shows them
-        Words.onChange(table, () -> {
+        words.onChange(table, () -> {
             table.refresh();
             showWhy.run();
         });
@@ -123,7 +127,7 @@ final class EventLogPane extends VBox {
         });
         causes.setId("causes");
         causes.managedProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(causes.getChildren()));   // no gap when there are none
-        Words.onChange(causes, this::showCauses);
+        words.onChange(causes, this::showCauses);
         Runnable refilter = () -> {
             String k = kind.getValue();
             Long pp = num(p), mm = num(m), gg = num(g);
@@ -135,8 +139,8 @@ final class EventLogPane extends VBox {
         kind.valueProperty().addListener((o, a, b) -> refilter.run());
         for (TextField f : new TextField[] {p, m, g, search}) f.textProperty().addListener((o, a, b) -> refilter.run());
         count.setId("logCount");
-        Runnable counts = () -> count.setText(Words.get("%d of %d", shown.size(), mirror.size()));
-        Words.dynamic(count, counts);
+        Runnable counts = () -> count.setText(words.get("%d of %d", shown.size(), mirror.size()));
+        words.dynamic(count, counts);
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> counts.run());
         counts.run();
         getStylesheets().add(EventLogPane.class.getResource("event-log.css").toExternalForm());
@@ -151,7 +155,7 @@ final class EventLogPane extends VBox {
     }
 
     /** The event's "why" in the window's language, formatted now (events hold numbers, not words). */
-    static String why(Event e) { return e.accept(Words.language() == Lang.ZH ? Narration.ZH : Narration.EN); }
+    String why(Event e) { return e.accept(words.language() == Lang.ZH ? Narration.ZH : Narration.EN); }
 
     /**
      * The table catches up with the controller's events at most this often. Live mode adds events every frame,
@@ -308,13 +312,13 @@ final class EventLogPane extends VBox {
             Event to = l.event();
             if (to == null) {
                 Label note = new Label();
-                Words.dynamic(note, () -> note.setText(Words.get(l.phrase(), l.number())));
+                words.dynamic(note, () -> note.setText(words.get(l.phrase(), l.number())));
                 causes.getChildren().add(note);
                 continue;
             }
             Hyperlink link = new Hyperlink();
             link.setId((l.role() == Causes.Role.CAUSE ? "cause-" : "effect-") + to.seq());
-            Words.dynamic(link, () -> link.setText(Words.get(l.phrase(), l.number(), Causes.ref(to))));
+            words.dynamic(link, () -> link.setText(words.get(l.phrase(), l.number(), Causes.ref(to))));
             link.setTooltip(new Tooltip(why(to)));
             link.setOnAction(a -> reveal(to));
             causes.getChildren().add(link);

@@ -43,7 +43,11 @@ public final class ProgramPane extends VBox {
     private String shownText;                     // what the area shows: text and marks as of the last sync
     private ProgramMarks shownMarks = ProgramMarks.NONE;
 
-    public ProgramPane(GmpModel model) {
+    /** The window's language, for the texts this pane sets itself. */
+    private final Language words;
+
+    public ProgramPane(GmpModel model, Language words) {
+        this.words = words;
         setId("programPane");
         getStylesheets().add(ProgramPane.class.getResource("program.css").toExternalForm());
         title.setId("programTitle");
@@ -51,8 +55,8 @@ public final class ProgramPane extends VBox {
         legend.getStyleClass().add("program-legend");
         legend.setWrapText(true);
         // in the window's language, also when the pane joins the window after the language changed (the lesson player)
-        Words.dynamic(title, () -> title.setText(Words.get("Program")));
-        Words.dynamic(legend, () -> legend.setText(Words.get("highlighted: a running G's line · tags: where each G is")));
+        words.dynamic(title, () -> title.setText(words.get("Program")));
+        words.dynamic(legend, () -> legend.setText(words.get("highlighted: a running G's line · tags: where each G is")));
         VBox head = new VBox(0, title, legend);
         head.setPadding(new Insets(2, 6, 2, 6));
         getChildren().add(head);
@@ -120,7 +124,7 @@ public final class ProgramPane extends VBox {
     }
 
     /** A line's margin: its number, then its goroutines' tags (a fixed width, so the code does not move). */
-    private static Node margin(int line, ProgramMarks m) {
+    private Node margin(int line, ProgramMarks m) {
         Label number = new Label(String.format("%3d", line));
         number.getStyleClass().add("lineno");
         HBox tags = new HBox(2);
@@ -142,12 +146,12 @@ public final class ProgramPane extends VBox {
         return box;
     }
 
-    private static Label tag(ProgramMarks.Tag t) {
+    private Label tag(ProgramMarks.Tag t) {
         Label l = new Label(t.label());
         l.setId("programTag-" + t.label());
         l.getStyleClass().addAll("g-tag", "g-" + t.kind().name().toLowerCase(java.util.Locale.ROOT));
-        String words = Words.get(t.kind().words);
-        l.setTooltip(new Tooltip(t.label() + " " + words + (t.waitReason().isEmpty() ? "" : ": " + t.waitReason())));
+        String kind = words.get(t.kind().words);
+        l.setTooltip(new Tooltip(t.label() + " " + kind + (t.waitReason().isEmpty() ? "" : ": " + t.waitReason())));
         return l;
     }
 }

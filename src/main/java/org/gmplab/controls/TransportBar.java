@@ -66,7 +66,11 @@ final class TransportBar extends VBox {
 
     private static final String STEP_ONLY = "Step mode only: a live run has no recorded history to step or jump through";
 
-    TransportBar(Driver c, java.util.function.Supplier<org.gmplab.view.Theme> theme) {
+    /** The window's language, for the texts this pane sets itself. */
+    private final Language words;
+
+    TransportBar(Driver c, java.util.function.Supplier<org.gmplab.view.Theme> theme, Language words) {
+        this.words = words;
         marks = new TimelineMarks(timeline, theme);
         outliner = new RunOutliner(c);
         mode.setId("mode");
@@ -107,8 +111,8 @@ final class TransportBar extends VBox {
         timeline.setId("timeline");
         tip(timeline, "Timeline over the whole run: drag to see the event under the thumb, release to jump there (Home / End)");
         Tooltip marksTip = new Tooltip();
-        Tooltip.install(marks, marksTip);   // not a control's tooltip: Words.translate does not reach it
-        Words.onChange(marks, () -> marksTip.setText(Words.get("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours;"
+        Tooltip.install(marks, marksTip);   // not a control's tooltip: Language.translate does not reach it
+        words.onChange(marks, () -> marksTip.setText(words.get("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours;"
                 + " the line: dark where the run is explored, light where a jump must run it first")));
         preview.setId("timelinePreview");
         preview.setPrefWidth(250);
@@ -119,10 +123,10 @@ final class TransportBar extends VBox {
         tip(where, "The event index shown / the end of the run (with +: the run goes on past it)");
 
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, x.getTooltip().getText());
-        // these tooltips are the code's to set (Words.translate would take a translated one for new English)
+        // these tooltips are the code's to set (Language.translate would take a translated one for new English)
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline, play, speed})
             x.getTooltip().getProperties().put("words.dynamic", Boolean.TRUE);
-        Words.onChange(this, () -> modeTips(c.model().modeProperty().get() == Engine.Mode.LIVE));
+        words.onChange(this, () -> modeTips(c.model().modeProperty().get() == Engine.Mode.LIVE));
         ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.model().modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
         c.model().snapshotProperty().addListener(liveWhere);
         c.model().playingProperty().addListener(liveWhere);
@@ -139,8 +143,8 @@ final class TransportBar extends VBox {
             if (wasPlaying) c.pause(); else c.togglePlay();
         });
         c.model().playingProperty().addListener((o, a, on) -> play.setSelected(on));
-        Words.dynamic(play, () -> play.setText(Words.get(play.isSelected() ? "Pause" : "Play")));
-        play.selectedProperty().addListener((o, a, on) -> play.setText(Words.get(on ? "Pause" : "Play")));
+        words.dynamic(play, () -> play.setText(words.get(play.isSelected() ? "Pause" : "Play")));
+        play.selectedProperty().addListener((o, a, on) -> play.setText(words.get(on ? "Pause" : "Play")));
         c.setSpeed(perSecond(speed.getValue()));
         c.settings().put(SPEED, number(perSecond(speed.getValue()), 17));
         speed.valueProperty().addListener((o, a, b) -> {
@@ -163,7 +167,7 @@ final class TransportBar extends VBox {
                 updating = false;
             }
         });
-        Words.dynamic(speedValue, () -> showSpeed(c));
+        words.dynamic(speedValue, () -> showSpeed(c));
         c.model().modeProperty().addListener((o, a, m) -> { showSpeed(c); showPreview(c); });
 
         // the timeline covers the whole run once its outline is known, else what is explored
@@ -178,8 +182,8 @@ final class TransportBar extends VBox {
             showWhere(c);
             showPreview(c);
         };
-        Words.dynamic(where, () -> showWhere(c));
-        Words.dynamic(preview, () -> showPreview(c));
+        words.dynamic(where, () -> showWhere(c));
+        words.dynamic(preview, () -> showPreview(c));
         c.model().positionProperty().addListener(sync);
         c.model().endProperty().addListener(sync);
         c.model().finishedProperty().addListener(sync);
@@ -250,18 +254,18 @@ final class TransportBar extends VBox {
         if (c.model().modeProperty().get() == Engine.Mode.LIVE) { preview.setText(""); return; }
         if (!timeline.isValueChanging()) {
             long explored = c.model().endProperty().get();
-            preview.setText(run == null ? (c.model().finishedProperty().get() ? Words.get("the whole run is explored") : Words.get("finding the run's end…"))
-                    : explored >= run.end() ? Words.get("the whole run is explored")
-                    : Words.get("explored to event %d of %d", explored, run.end()));
+            preview.setText(run == null ? (c.model().finishedProperty().get() ? words.get("the whole run is explored") : words.get("finding the run's end…"))
+                    : explored >= run.end() ? words.get("the whole run is explored")
+                    : words.get("explored to event %d of %d", explored, run.end()));
             return;
         }
         long n = Math.round(timeline.getValue());
         Event e = exploredEvent(c, n);
         EventKind kind = e != null ? e.kind() : run == null ? null : run.kind(n);
-        if (kind == null) { preview.setText(Words.get("→ event %d", n)); return; }
+        if (kind == null) { preview.setText(words.get("→ event %d", n)); return; }
         boolean exact = e != null || run.timeExact(n);
         long time = e != null ? e.time() : run.timeNear(n);
-        preview.setText(Words.get(exact ? "→ event %d: %s at %s ms" : "→ event %d: %s at ≈%s ms", n, kind.name(), String.format(java.util.Locale.ROOT, "%.3f", time / 1e6)));
+        preview.setText(words.get(exact ? "→ event %d: %s at %s ms" : "→ event %d: %s at ≈%s ms", n, kind.name(), String.format(java.util.Locale.ROOT, "%.3f", time / 1e6)));
     }
 
     /** Event {@code seq} if the log holds it (the explored part of the run), else null. */
@@ -279,10 +283,10 @@ final class TransportBar extends VBox {
     /** The tooltips that depend on the mode, in the window's language. */
     private void modeTips(boolean live) {
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline})
-            x.getTooltip().setText(live ? Words.get(STEP_ONLY) + Words.get(" (%s)", Words.get(stepTips.get(x))) : Words.get(stepTips.get(x)));
-        play.getTooltip().setText(Words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
+            x.getTooltip().setText(live ? words.get(STEP_ONLY) + words.get(" (%s)", words.get(stepTips.get(x))) : words.get(stepTips.get(x)));
+        play.getTooltip().setText(words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
                 : "Play / pause: one major event per tick (Space)"));
-        speed.getTooltip().setText(Words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
+        speed.getTooltip().setText(words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
                 : "Speed while playing: major events a second (+ / −)"));
     }
 
@@ -308,21 +312,21 @@ final class TransportBar extends VBox {
 
     private void showSpeed(Driver c) {
         String v = number(perSecond(speed.getValue()), 2);
-        speedValue.setText(c.model().modeProperty().get() == Engine.Mode.LIVE ? Words.get("%s ms/s", v)
-                : "1".equals(v) ? Words.get("1 event/s") : Words.get("%s events/s", v));
+        speedValue.setText(c.model().modeProperty().get() == Engine.Mode.LIVE ? words.get("%s ms/s", v)
+                : "1".equals(v) ? words.get("1 event/s") : words.get("%s events/s", v));
     }
 
     private void showWhere(Driver c) {
         if (c.model().modeProperty().get() == Engine.Mode.LIVE) {
             org.gmplab.snapshot.Snapshot s = c.model().getSnapshot();
-            where.setText(s == null ? Words.get("live") : Words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())
-                    + (c.model().finishedProperty().get() ? Words.get(" (ended)") : c.model().playingProperty().get() ? "" : Words.get(" (paused)")));
+            where.setText(s == null ? words.get("live") : words.get("live · %.3f ms · %d events", s.time() / 1e6, s.events())
+                    + (c.model().finishedProperty().get() ? words.get(" (ended)") : c.model().playingProperty().get() ? "" : words.get(" (paused)")));
         } else {
             RunOutline run = outliner.outlineProperty().get();
             long end = Math.max(c.model().endProperty().get(), run == null ? 0 : run.end());
             // a run whose end the scan did not reach goes on past the timeline's end
-            where.setText(Words.get(run != null && !run.complete() && end == run.end() ? "event %d / %d+" : "event %d / %d", c.model().getPosition(), end)
-                    + (c.model().finishedProperty().get() ? Words.get(" (ended)") : ""));
+            where.setText(words.get(run != null && !run.complete() && end == run.end() ? "event %d / %d+" : "event %d / %d", c.model().getPosition(), end)
+                    + (c.model().finishedProperty().get() ? words.get(" (ended)") : ""));
         }
     }
 

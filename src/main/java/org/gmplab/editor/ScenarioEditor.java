@@ -28,7 +28,7 @@ import javafx.stage.Window;
 
 import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.gmplab.session.Driver;
-import org.gmplab.controls.Words;
+import org.gmplab.controls.Language;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.scenario.ScenarioJson;
@@ -97,6 +97,8 @@ public final class ScenarioEditor extends VBox {
     private String name = "untitled.go"; // the file name used in messages and as the name to save under
     private String saved = "";           // the text as last opened or saved: the modified flag compares to it
     private String resetTo = "";         // the text as last opened, saved or run: Reset goes back to it
+    /** The window's language, for the messages the editor writes. */
+    private final Language words;
     private Scenario compiled;           // the text's program, or null when it has an error
     private ScenarioException error;
     private final ReadOnlyBooleanWrapper modified = new ReadOnlyBooleanWrapper(this, "modified");
@@ -106,8 +108,15 @@ public final class ScenarioEditor extends VBox {
             KeyCombination.keyCombination("Shortcut+Shift+S"), () -> saveAs.fire(),
             KeyCombination.keyCombination("Shortcut+O"), () -> open.fire());
 
+    /** An editor that speaks English (its own language, as tests mount it). */
     public ScenarioEditor(Driver driver, EditorDialogs dialogs) {
+        this(driver, dialogs, new Language());
+    }
+
+    /** An editor in a window that speaks {@code words}'s language. */
+    public ScenarioEditor(Driver driver, EditorDialogs dialogs, Language words) {
         super(4);
+        this.words = words;
         this.driver = driver;
         this.dialogs = dialogs;
         setId("editor");
@@ -129,7 +138,7 @@ public final class ScenarioEditor extends VBox {
         message.setTooltip(tip);
 
         // in another language: the name line, and the OK line if that is what shows
-        Words.onChange(this, () -> {
+        words.onChange(this, () -> {
             if (name != null) showName();
             if (compiled != null && message.getStyleClass().contains("ok")) say(okText(), "ok");
         });
@@ -215,7 +224,7 @@ public final class ScenarioEditor extends VBox {
         Scenario sc = check();
         if (sc == null) return CompletableFuture.completedFuture(null);
         resetTo = area.getText();
-        say(Words.get("Running %s from its start", sc.name()), "ok");
+        say(words.get("Running %s from its start", sc.name()), "ok");
         return driver.load(sc);
     }
 
@@ -254,11 +263,11 @@ public final class ScenarioEditor extends VBox {
         String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
         if (isSession(p)) return openSession(p);
         if (lower.endsWith(".trace") || lower.endsWith(".out")) {
-            say(Words.get("Reading the real Go run %s…", p.getFileName()), "info");
+            say(words.get("Reading the real Go run %s…", p.getFileName()), "info");
             return driver.loadRealTrace(p).thenRun(() -> {
                 String error = driver.model().errorProperty().get();
                 if (error != null && error.startsWith(p.toString())) say(error, "error");
-                else say(Words.get("Real Go run %s: its queues are not in the trace; the text here is unchanged", p.getFileName()), "ok");
+                else say(words.get("Real Go run %s: its queues are not in the trace; the text here is unchanged", p.getFileName()), "ok");
             });
         }
         try {
@@ -266,7 +275,7 @@ public final class ScenarioEditor extends VBox {
                 if (!confirmDiscard()) return CompletableFuture.completedFuture(null);
                 startWith(ScenarioJson.readText(p), p, null);
                 if (compiled == null) return CompletableFuture.completedFuture(null);
-                say(Words.get("Opened %s: running it (%s)", name, message.getText()), "ok");
+                say(words.get("Opened %s: running it (%s)", name, message.getText()), "ok");
                 return driver.load(compiled);
             }
             if (lower.endsWith(".json")) {
@@ -292,7 +301,7 @@ public final class ScenarioEditor extends VBox {
             say(e.getMessage(), "error");
             return CompletableFuture.completedFuture(null);
         }
-        say(Words.get("Opening session %s: replaying to position %d…", p.getFileName(), s.position()), "info");
+        say(words.get("Opening session %s: replaying to position %d…", p.getFileName(), s.position()), "info");
         // The replay can take a while for a late position: off the FX thread.
         return CompletableFuture.supplyAsync(s::open)
                 .thenCompose(driver::load)
@@ -301,7 +310,7 @@ public final class ScenarioEditor extends VBox {
                     Throwable why = ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null ? ex.getCause() : ex;
                     if (why != null) say("Cannot open session " + p.getFileName() + ": "
                             + (why.getMessage() == null ? why.toString() : why.getMessage().lines().findFirst().orElse("")), "error");
-                    else say(Words.get("Session %s (%s) at position %d; the text here is unchanged", p.getFileName(), s.scenario().name(),
+                    else say(words.get("Session %s (%s) at position %d; the text here is unchanged", p.getFileName(), s.scenario().name(),
                             s.position()), "ok");
                 }, Platform::runLater);
     }
@@ -330,7 +339,7 @@ public final class ScenarioEditor extends VBox {
         modified.set(false);
         showName();
         check();   // the file name is part of the messages
-        if (compiled != null) say(Words.get("Saved %s (%s)", p.getFileName(), message.getText()), "ok");
+        if (compiled != null) say(words.get("Saved %s (%s)", p.getFileName(), message.getText()), "ok");
         return true;
     }
 
@@ -342,7 +351,7 @@ public final class ScenarioEditor extends VBox {
         return driver.session(Map.copyOf(driver.settings())).thenAcceptAsync(s -> {
             try {
                 SessionFile.write(p, s);
-                say(Words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");
+                say(words.get("Saved session %s at position %d", p.getFileName(), s.position()), "ok");
             } catch (IOException e) {
                 say("Cannot save " + p + ": " + e.getMessage(), "error");
             }
@@ -372,7 +381,7 @@ public final class ScenarioEditor extends VBox {
 
     private String okText() {
         int n = compiled.program().functions().size();
-        return Words.get(n == 1 ? "OK: %d function" : "OK: %d functions", n);
+        return words.get(n == 1 ? "OK: %d function" : "OK: %d functions", n);
     }
 
     private void say(String text, String kind) {
@@ -382,7 +391,7 @@ public final class ScenarioEditor extends VBox {
     }
 
     private void showName() {
-        file.setText((path == null ? Words.get("%s (not saved yet)", name) : path.toString()) + (isModified() ? Words.get("  • modified") : ""));
+        file.setText((path == null ? words.get("%s (not saved yet)", name) : path.toString()) + (isModified() ? words.get("  • modified") : ""));
     }
 
     private Path directory() {

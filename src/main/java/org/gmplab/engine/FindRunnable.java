@@ -24,6 +24,8 @@ final class FindRunnable {
     // Results of stealWork besides the G.
     private long stealPollUntil;
     private boolean stealNewWork;
+    /** Set by a part of {@link #findRunnable} that found no G but wants it to start over (Go's {@code goto top}). */
+    private boolean top;
     /** Cost of work done since the last safe point; charged when the G starts (no safe point while it is in hand). */
     long owed;
 
@@ -40,6 +42,7 @@ final class FindRunnable {
         for (;;) { // top:
             Processor pp = m.p;
             inheritTime = false;
+            top = false;
             if (sched.gcwaiting) {
                 m.gcstopm();
                 continue;
@@ -49,31 +52,8 @@ final class FindRunnable {
             long now = sched.ts.now(m);
             long pollUntil = checkTimers(pp, now);
 
-            // Check the global runnable queue once in a while to ensure fairness. Otherwise two goroutines
-            // can completely occupy the local runqueue by constantly respawning each other.
-            if (pp.schedtick % FAIRNESS_TICK == 0 && sched.runq.sizeRacy() > 0) {
-                Goroutine gp = globrunqget(pp, 1, "fairness");
-                if (gp != null) return gp;
-            }
-
-            // local runq
-            Goroutine gp = pp.runq.runqget();
-            if (gp != null) {
-                inheritTime = pp.runq.gotRunnext();
-                return gp;
-            }
-
-            // global runq
-            if (sched.runq.sizeRacy() != 0) {
-                gp = globrunqget(pp, 0, "batch");
-                if (gp != null) return gp;
-            }
-
-            // Poll network, without blocking: an optimization before we resort to stealing.
-            if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
-                List<Goroutine> list = sched.netpoll.poll(now);
-                if (!list.isEmpty()) return runFirstInjectRest(list, pp, Event.Netpoll.By.NON_BLOCKING);
-            }
+            Goroutine gp = findRunnableBeforeStealing(pp, now);
+            if (gp != null) return gp;
 
             // Spinning Ms: steal work from other Ps. Limit the number of spinning Ms to half the number
             // of busy Ps. This is necessary to prevent excessive CPU consumption when GOMAXPROCS>>1 but
@@ -93,35 +73,9 @@ final class FindRunnable {
             boolean[] idlepSnapshot = new boolean[allpSnapshot.length];
             for (int i = 0; i < allpSnapshot.length; i++) idlepSnapshot[i] = allpSnapshot[i].idle;
 
-            boolean restart = false, wantSpinner = false;
-            int n = 0;
-            sched.lock.lock();
-            try {
-                if (sched.gcwaiting) {
-                    restart = true;
-                } else if (sched.runq.size() != 0) {
-                    gp = sched.globrunqget(pp, 0);
-                    n = sched.lastGlobrunqgetN;
-                } else if (!m.spinning && sched.needspinning.get() == 1) {
-                    wantSpinner = true;
-                } else {
-                    m.releasep();
-                    sched.pidleput(pp);
-                }
-            } finally {
-                sched.lock.unlock();
-            }
-            if (restart) continue;
-            if (gp != null) {
-                emitGlobrunqget(pp, gp, "batch", n);
-                return gp;
-            }
-            if (wantSpinner) {
-                // See "Delicate dance" comment below: someone wanted a spinner and found no idle P.
-                m.becomeSpinning("needspinning=1: an M found work but no idle P for a spinner", -1);
-                continue;
-            }
-            if (trace().on()) trace().emit(new Event.Pidle(trace().at(m, -1, m.id, pp.id), sched.npidle.get()));
+            gp = releasepUnlessWork(pp);
+            if (gp != null) return gp;
+            if (top) continue;
 
             // Delicate dance: thread transitions from spinning to non-spinning state, potentially
             // concurrently with submission of new work. We must drop nmspinning first and then check all
@@ -130,74 +84,176 @@ final class FindRunnable {
             // nmspinning; as a result nobody will unpark a thread to run the work.
             boolean wasSpinning = m.spinning;
             if (m.spinning) {
-                m.spinning = false;
-                if (sched.nmspinning.decrementAndGet() < 0) throw new IllegalStateException("findrunnable: negative nmspinning");
-                if (trace().on()) trace().emit(new Event.SpinningStop(trace().at(m, -1, m.id, -1), false, sched.nmspinning.get()));
-
-                // Check global and P runqueues again.
-                Processor pp2 = null;
-                sched.lock.lock();
-                try {
-                    if (sched.runq.size() != 0) {
-                        pp2 = sched.pidlegetSpinning();
-                        if (pp2 != null) {
-                            gp = sched.globrunqget(pp2, 0);
-                            if (gp == null) throw new IllegalStateException("global runq empty with non-zero runqsize");
-                            n = sched.lastGlobrunqgetN;
-                        }
-                    }
-                } finally {
-                    sched.lock.unlock();
-                }
-                if (pp2 != null) {
-                    m.acquirep(pp2);
-                    emitGlobrunqget(pp2, gp, "recheck", n);
-                    m.becomeSpinning("the re-check found Gs in the global queue", -1);
-                    return gp;
-                }
-                pp2 = checkRunqsNoP(allpSnapshot, idlepSnapshot);
-                if (pp2 != null) {
-                    m.acquirep(pp2);
-                    m.becomeSpinning("the re-check found a busy P with queued Gs: steal from it", -1);
-                    continue;
-                }
+                gp = stopSpinningAndRecheck(allpSnapshot, idlepSnapshot);
+                if (gp != null) return gp;
+                if (top) continue;
                 // Finally, check for timer creation or expiry concurrently with transitioning from
                 // spinning to non-spinning.
                 pollUntil = checkTimersNoP(allpSnapshot, pollUntil);
             }
 
-            // Poll network until next timer.
-            if (sched.netpoll.inited && (sched.netpoll.anyWaiters() || pollUntil != 0) && sched.lastpoll.getAndSet(0) != 0) {
-                sched.pollUntil.set(pollUntil);
-                long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - now);
-                long waitms = Netpoll.epollWaitMs(delay);
-                if (trace().on()) trace().emit(new Event.NetpollBlock(trace().at(m, -1, m.id, -1), false, pollUntil, delay, waitms));
-                List<Goroutine> list = sched.netpoll.netpoll(m, waitms);
-                now = sched.ts.now(m);
-                sched.pollUntil.set(0);
-                sched.lastpoll.set(Math.max(1, now)); // 0 means "someone is blocked in the poller"
-                Processor pp2;
-                sched.lock.lock();
-                try {
-                    pp2 = sched.pidleget();
-                } finally {
-                    sched.lock.unlock();
-                }
-                if (pp2 == null) {
-                    if (!list.isEmpty()) explainNetpoll(list, Event.Netpoll.By.POLLER_NO_P);
-                    sched.injectglist(list, null, m);
-                } else {
-                    m.acquirep(pp2);
-                    if (!list.isEmpty()) return runFirstInjectRest(list, pp2, Event.Netpoll.By.POLLER);
-                    if (wasSpinning) m.becomeSpinning("back from the poller with a P", -1);
-                    continue;
-                }
-            } else if (pollUntil != 0 && sched.netpoll.inited) {
-                long pollerPollUntil = sched.pollUntil.get();
-                if (pollerPollUntil == 0 || pollerPollUntil > pollUntil) sched.netpoll.netpollBreak(m);
-            }
+            gp = netpollUntilNextTimer(pollUntil, now, wasSpinning);
+            if (gp != null) return gp;
+            if (top) continue;
             m.stopm();
         }
+    }
+
+    /**
+     * The places findRunnable looks before stealing, in Go's order: one G from the global queue every
+     * {@value #FAIRNESS_TICK}th schedtick, the local queue, the global queue, the netpoller without blocking.
+     */
+    private Goroutine findRunnableBeforeStealing(Processor pp, long now) {
+        // Check the global runnable queue once in a while to ensure fairness. Otherwise two goroutines
+        // can completely occupy the local runqueue by constantly respawning each other.
+        if (pp.schedtick % FAIRNESS_TICK == 0 && sched.runq.sizeRacy() > 0) {
+            Goroutine gp = globrunqget(pp, 1, "fairness");
+            if (gp != null) return gp;
+        }
+
+        // local runq
+        Goroutine gp = pp.runq.runqget();
+        if (gp != null) {
+            inheritTime = pp.runq.gotRunnext();
+            return gp;
+        }
+
+        // global runq
+        if (sched.runq.sizeRacy() != 0) {
+            gp = globrunqget(pp, 0, "batch");
+            if (gp != null) return gp;
+        }
+
+        // Poll network, without blocking: an optimization before we resort to stealing.
+        if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
+            List<Goroutine> list = sched.netpoll.poll(now);
+            if (!list.isEmpty()) return runFirstInjectRest(list, pp, Event.Netpoll.By.NON_BLOCKING);
+        }
+        return null;
+    }
+
+    /**
+     * Nothing to do: under sched.lock, a last look at the global queue, then the P goes idle
+     * ({@code releasep}, {@code pidleput}). Returns a G from the global queue, or null with {@link #top}
+     * set when the world is stopping or an M wanted a spinner ({@code needspinning}).
+     */
+    private Goroutine releasepUnlessWork(Processor pp) {
+        Goroutine gp = null;
+        boolean restart = false, wantSpinner = false;
+        int n = 0;
+        sched.lock.lock();
+        try {
+            if (sched.gcwaiting) {
+                restart = true;
+            } else if (sched.runq.size() != 0) {
+                gp = sched.globrunqget(pp, 0);
+                n = sched.lastGlobrunqgetN;
+            } else if (!m.spinning && sched.needspinning.get() == 1) {
+                wantSpinner = true;
+            } else {
+                m.releasep();
+                sched.pidleput(pp);
+            }
+        } finally {
+            sched.lock.unlock();
+        }
+        if (restart) {
+            top = true;
+            return null;
+        }
+        if (gp != null) {
+            emitGlobrunqget(pp, gp, "batch", n);
+            return gp;
+        }
+        if (wantSpinner) {
+            // See "Delicate dance" comment in findRunnable: someone wanted a spinner and found no idle P.
+            m.becomeSpinning("needspinning=1: an M found work but no idle P for a spinner", -1);
+            top = true;
+            return null;
+        }
+        if (trace().on()) trace().emit(new Event.Pidle(trace().at(m, -1, m.id, pp.id), sched.npidle.get()));
+        return null;
+    }
+
+    /**
+     * The spinning M, its P gone, stops spinning and then checks the global queue and every P's queue
+     * again (the "delicate dance"). Returns a G from the global queue on an idle P, or null with
+     * {@link #top} set when it took an idle P to steal from a busy one.
+     */
+    private Goroutine stopSpinningAndRecheck(Processor[] allpSnapshot, boolean[] idlepSnapshot) {
+        m.spinning = false;
+        if (sched.nmspinning.decrementAndGet() < 0) throw new IllegalStateException("findrunnable: negative nmspinning");
+        if (trace().on()) trace().emit(new Event.SpinningStop(trace().at(m, -1, m.id, -1), false, sched.nmspinning.get()));
+
+        // Check global and P runqueues again.
+        Goroutine gp = null;
+        int n = 0;
+        Processor pp2 = null;
+        sched.lock.lock();
+        try {
+            if (sched.runq.size() != 0) {
+                pp2 = sched.pidlegetSpinning();
+                if (pp2 != null) {
+                    gp = sched.globrunqget(pp2, 0);
+                    if (gp == null) throw new IllegalStateException("global runq empty with non-zero runqsize");
+                    n = sched.lastGlobrunqgetN;
+                }
+            }
+        } finally {
+            sched.lock.unlock();
+        }
+        if (pp2 != null) {
+            m.acquirep(pp2);
+            emitGlobrunqget(pp2, gp, "recheck", n);
+            m.becomeSpinning("the re-check found Gs in the global queue", -1);
+            return gp;
+        }
+        pp2 = checkRunqsNoP(allpSnapshot, idlepSnapshot);
+        if (pp2 != null) {
+            m.acquirep(pp2);
+            m.becomeSpinning("the re-check found a busy P with queued Gs: steal from it", -1);
+            top = true;
+        }
+        return null;
+    }
+
+    /**
+     * Go's "poll network until next timer": with no P, block in the netpoller until {@code pollUntil};
+     * the Gs it readies run on an idle P if one is free, else go to the global queue. Otherwise wake the
+     * M blocked in the poller if it would sleep past {@code pollUntil}. Returns the first readied G, or
+     * null with {@link #top} set when it came back with a P; null without {@code top}: stopm.
+     */
+    private Goroutine netpollUntilNextTimer(long pollUntil, long now, boolean wasSpinning) {
+        if (sched.netpoll.inited && (sched.netpoll.anyWaiters() || pollUntil != 0) && sched.lastpoll.getAndSet(0) != 0) {
+            sched.pollUntil.set(pollUntil);
+            long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - now);
+            long waitms = Netpoll.epollWaitMs(delay);
+            if (trace().on()) trace().emit(new Event.NetpollBlock(trace().at(m, -1, m.id, -1), false, pollUntil, delay, waitms));
+            List<Goroutine> list = sched.netpoll.netpoll(m, waitms);
+            now = sched.ts.now(m);
+            sched.pollUntil.set(0);
+            sched.lastpoll.set(Math.max(1, now)); // 0 means "someone is blocked in the poller"
+            Processor pp2;
+            sched.lock.lock();
+            try {
+                pp2 = sched.pidleget();
+            } finally {
+                sched.lock.unlock();
+            }
+            if (pp2 == null) {
+                if (!list.isEmpty()) explainNetpoll(list, Event.Netpoll.By.POLLER_NO_P);
+                sched.injectglist(list, null, m);
+            } else {
+                m.acquirep(pp2);
+                if (!list.isEmpty()) return runFirstInjectRest(list, pp2, Event.Netpoll.By.POLLER);
+                if (wasSpinning) m.becomeSpinning("back from the poller with a P", -1);
+                top = true;
+            }
+        } else if (pollUntil != 0 && sched.netpoll.inited) {
+            long pollerPollUntil = sched.pollUntil.get();
+            if (pollerPollUntil == 0 || pollerPollUntil > pollUntil) sched.netpoll.netpollBreak(m);
+        }
+        return null;
     }
 
     /**

@@ -34,6 +34,10 @@ import org.gmplab.snapshot.Event;
  * garbage collector, hence no {@code stoptheworld}; {@code LockOSThread} ({@code lockedm}) does not exist.
  *
  * <p>Every field is guarded by {@code sched.lock}.
+ *
+ * <p>Why this is not in a package of its own ({@code engine.go10}): it and {@link Go10Machine} use some forty
+ * package-private members of the engine's interior (the lock, the global queue, the free list, the poller, the
+ * Gs' fields, the trace) and the engine reads them back; see "What was rejected" in {@code package-info.java}.
  */
 final class Go10Sched {
     private final Sched sched;

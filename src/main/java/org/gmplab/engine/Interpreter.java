@@ -53,18 +53,11 @@ final class Interpreter {
     Yield run(Goroutine gp) {
         Turnstile ts = m.sched.ts;
         Costs costs = m.sched.costs;
-        Handles handles = m.sched.handles;
         long statement = costs.statement();
         long quantum = ts instanceof StepTurnstile ? costs.workSlice() : LIVE_LOCAL_RUN * statement;
         long owed = 0; // virtual ns of local instructions run since the last scheduling point
         try {
-            if (gp.exitsyscall0) {
-                // Go's exitsyscall after mcall(exitsyscall0) returns: the call is over, on whichever P we got
-                gp.exitsyscall0 = false;
-                if (m.p != null) m.p.syscalltick++; // (Go 1.0 has no Ps)
-            }
-            Sudog woken = gp.param;
-            if (woken != null) resumeChanOp(gp, woken);
+            resume(gp);
             for (;;) {
                 Goroutine.CallFrame f = gp.frame;
                 Insn in = f.code.at(f.pc);
@@ -80,37 +73,8 @@ final class Interpreter {
                     continue;
                 }
                 switch (in.op()) {
-                    case Insn.WORK -> {
-                        if (f.workLeft < 0) {
-                            long d = ((Insn.Work) in).nanos().eval(f.locals);
-                            if (d < 0) throw new GoPanic("panic: work of negative duration " + d + "ns");
-                            f.workLeft = d;
-                        }
-                        while (f.workLeft > 0) {
-                            long slice = Math.min(f.workLeft, costs.workSlice());
-                            ts.spend(m, slice);
-                            f.workLeft -= slice;
-                            if (gp.preempt && f.workLeft > 0) return Yield.PREEMPTED;
-                            if (gp.injected instanceof Action.Gosched && f.workLeft > 0) {
-                                gp.injected = null; // the work goes on when the G runs again, as after a preemption
-                                return Yield.GOSCHED_INJECTED;
-                            }
-                        }
-                        f.workLeft = -1;
-                        f.pc++;
-                    }
-                    case Insn.GO -> {
-                        Insn.Go g = (Insn.Go) in;
-                        long[] args = eval(g.args(), f.locals);
-                        f.pc++;
-                        m.newproc(m.sched.program.function(g.fn()), args, gp);
-                    }
                     case Insn.CALL -> {
-                        Insn.Call c = (Insn.Call) in;
-                        long[] args = eval(c.args(), f.locals);
-                        if (f.depth >= Goroutine.MAX_DEPTH) throw stackOverflow(); // Go's morestack → newstack
-                        f.pc++;
-                        gp.frame = new Goroutine.CallFrame(m.sched.program.function(c.fn()), f, args);
+                        call(gp, f, (Insn.Call) in);
                         owed += statement;
                     }
                     case Insn.SET -> {
@@ -148,144 +112,26 @@ final class Interpreter {
                         }
                         owed += statement;
                     }
-                    case Insn.WG_ADD -> {
-                        Insn.WgAdd a = (Insn.WgAdd) in;
-                        WaitGroup wg = handles.get(a.wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
-                        long delta = a.delta().eval(f.locals);
-                        f.pc++;
-                        wgAdd(gp, wg, delta, a.text());
-                    }
-                    case Insn.WG_DONE -> {
-                        WaitGroup wg = handles.get(((Insn.WgDone) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
-                        f.pc++;
-                        wgAdd(gp, wg, -1, in.text());
-                    }
-                    case Insn.WG_WAIT -> {
-                        WaitGroup wg = handles.get(((Insn.WgWait) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
-                        f.pc++;
-                        wg.lock.lock();
-                        if (wg.counter.get() == 0) {
-                            wg.lock.unlock();
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        // Park with wg.lock held: the M releases it once gp is waiting, so a wg.Done on
-                        // another M cannot ready gp before it has really stopped (Go's gopark unlockf).
-                        wg.waiters.addLast(gp);
-                        return park(gp, wg, "semacquire", wg.lock::unlock);
-                    }
-                    case Insn.LOCK -> {
-                        Mutex mu = handles.get(((Insn.Lock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
-                        // The pc stays on Lock while the G spins or sleeps: woken, it goes on in lockSlow.
-                        if (!mu.lockSlow(m, gp)) return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
-                        f.pc++;
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.UNLOCK -> {
-                        Mutex mu = handles.get(((Insn.Unlock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
-                        f.pc++;
-                        Mutex.Unlocked u = mu.unlock();
-                        // semrelease: readyWithTime puts the woken waiter into our P's runnext
-                        if (u.woken() != null) m.ready(u.woken(), gp, in.text(), u.why());
-                        ts.pass(m, costs.statement());
-                        if (u.handoff()) return Yield.GOYIELD; // the waiter inherits our time slice
-                    }
-                    case Insn.SYSCALL -> {
-                        Insn.Syscall sc = (Insn.Syscall) in;
-                        long d = Math.max(0, sc.nanos().eval(f.locals));
-                        f.pc++;
-                        m.entersyscall(gp, d, sc.blocking());
-                        ts.sleep(m, d); // the M is blocked in the kernel
-                        if (!m.exitsyscall(gp)) return exitsyscall0(gp);
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.SLEEP -> {
-                        long d = ((Insn.Sleep) in).nanos().eval(f.locals);
-                        f.pc++;
-                        if (d <= 0) { // time.Sleep returns at once for d <= 0
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        long when = Timers.when(ts.now(m), d);
-                        // Go's resetForSleep: the timer is added once the G is waiting.
-                        return park(gp, "timer", "sleep", () -> m.addSleepTimer(gp, when));
-                    }
-                    case Insn.NETREAD -> {
-                        long d = Math.max(0, ((Insn.NetRead) in).nanos().eval(f.locals));
-                        f.pc++;
-                        long at = Timers.when(ts.now(m), d);
-                        Sched sched = m.sched;
-                        return park(gp, "netpoll", "IO wait", () -> sched.netpoll.arm(gp, at, m));
-                    }
-                    case Insn.MAKECHAN -> {
-                        Insn.MakeChan mk = (Insn.MakeChan) in;
-                        long cap = mk.capacity().eval(f.locals);
-                        if (cap < 0 || cap > org.gmplab.scenario.Scenario.MAX_CHANNEL_CAP) throw Channel.sizeOutOfRange(cap);
-                        f.locals[mk.slot()] = handles.makeChan((int) cap).handle;
-                        f.pc++;
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.SEND -> {
-                        Insn.Send snd = (Insn.Send) in;
-                        Channel c = handles.chanOrNil(snd.ch().eval(f.locals));
-                        if (c == null) return park(gp, null, "chan send (nil chan)", () -> m.sched.parkForever(gp));
-                        if (c.send(m, gp, snd.value().eval(f.locals))) {
-                            f.pc++;
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        return park(gp, c, "chan send", c.lock::unlock); // pc stays: resumeChanOp finishes it
-                    }
-                    case Insn.RECV -> {
-                        Insn.Recv rcv = (Insn.Recv) in;
-                        Channel c = handles.chanOrNil(rcv.ch().eval(f.locals));
-                        if (c == null) return park(gp, null, "chan receive (nil chan)", () -> m.sched.parkForever(gp));
-                        if (c.recv(m, gp, f, rcv.slot())) {
-                            f.pc++;
-                            ts.pass(m, costs.statement());
-                            continue;
-                        }
-                        return park(gp, c, "chan receive", c.lock::unlock);
-                    }
-                    case Insn.CLOSE -> {
-                        Channel c = handles.chanOrNil(((Insn.Close) in).ch().eval(f.locals));
-                        if (c == null) throw new GoPanic("panic: close of nil channel");
-                        f.pc++;
-                        c.close(m, gp);
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.SELECT -> {
-                        Insn.Select sel = (Insn.Select) in;
-                        int r = Select.selectgo(m, gp, sel, f, handles);
-                        if (r == Select.PARKED) {
-                            Sudog[] sgs = gp.selectSudogs;
-                            if (sgs.length == 0) return park(gp, null, "select (no cases)", () -> m.sched.parkForever(gp));
-                            return park(gp, gp.waitingOn, gp.waitReason, () -> Select.unlockAll(sgs));
-                        }
-                        f.pc = r == Select.DEFAULT ? sel.defaultTarget() : sel.targets()[r];
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.GOMAXPROCS -> {
-                        long n = ((Insn.Gomaxprocs) in).n().eval(f.locals);
-                        f.pc++;
-                        // GOMAXPROCS(n < 1) only asks; Go caps large values, we cap at MAX_PROCS.
-                        int want = (int) Math.min(n, org.gmplab.scenario.Scenario.MAX_PROCS);
-                        if (n >= 1 && want != m.sched.gomaxprocs) m.gomaxprocs(gp, want);
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.LOCK_OS_THREAD -> {
-                        f.pc++;
-                        m.lockOSThread(gp, ((Insn.LockOSThread) in).lock());
-                        ts.pass(m, costs.statement());
-                    }
-                    case Insn.PARK -> {
-                        f.pc++;
-                        Sched sched = m.sched;
-                        return park(gp, "the runtime (no garbage collector here wakes it)", ((Insn.Park) in).reason(), () -> sched.parkForever(gp));
-                    }
                     case Insn.MAIN_MAIN -> {
                         gp.frame = new Goroutine.CallFrame(m.sched.program.function(((Insn.MainMain) in).fn()), null, NO_ARGS);
                         owed += statement;
+                    }
+                    // Scheduling points: what others can see. Their owed cost is 0 here (paid above).
+                    case Insn.WORK -> {
+                        Yield y = work(gp, f, (Insn.Work) in);
+                        if (y != null) return y;
+                    }
+                    case Insn.MAKECHAN, Insn.SEND, Insn.RECV, Insn.CLOSE, Insn.SELECT -> {
+                        Yield y = chanOp(gp, f, in);
+                        if (y != null) return y;
+                    }
+                    case Insn.WG_ADD, Insn.WG_DONE, Insn.WG_WAIT, Insn.LOCK, Insn.UNLOCK -> {
+                        Yield y = syncOp(gp, f, in);
+                        if (y != null) return y;
+                    }
+                    case Insn.GO, Insn.SYSCALL, Insn.SLEEP, Insn.NETREAD, Insn.GOMAXPROCS, Insn.LOCK_OS_THREAD, Insn.PARK -> {
+                        Yield y = runtimeOp(gp, f, in);
+                        if (y != null) return y;
                     }
                     default -> throw new IllegalStateException("unknown instruction " + in);
                 }
@@ -294,6 +140,235 @@ final class Interpreter {
             if (owed > 0) ts.pass(m, owed); // the panic comes after the statements before it
             throw new GoPanic("panic: runtime error: integer divide by zero");
         }
+    }
+
+    /**
+     * A {@code work}: spends its virtual time a {@code workSlice} at a time, a preemption or an injected
+     * Gosched honoured between slices (the rest is left in {@code f.workLeft}). Null means go on running.
+     */
+    private Yield work(Goroutine gp, Goroutine.CallFrame f, Insn.Work in) {
+        Turnstile ts = m.sched.ts;
+        Costs costs = m.sched.costs;
+        if (f.workLeft < 0) {
+            long d = in.nanos().eval(f.locals);
+            if (d < 0) throw new GoPanic("panic: work of negative duration " + d + "ns");
+            f.workLeft = d;
+        }
+        while (f.workLeft > 0) {
+            long slice = Math.min(f.workLeft, costs.workSlice());
+            ts.spend(m, slice);
+            f.workLeft -= slice;
+            if (gp.preempt && f.workLeft > 0) return Yield.PREEMPTED;
+            if (gp.injected instanceof Action.Gosched && f.workLeft > 0) {
+                gp.injected = null; // the work goes on when the G runs again, as after a preemption
+                return Yield.GOSCHED_INJECTED;
+            }
+        }
+        f.workLeft = -1;
+        f.pc++;
+        return null;
+    }
+
+    /**
+     * The channel instructions: Go's {@code makechan}, {@code chansend}, {@code chanrecv}, {@code closechan}
+     * and {@code selectgo}. Null means go on running.
+     */
+    private Yield chanOp(Goroutine gp, Goroutine.CallFrame f, Insn in) {
+        Turnstile ts = m.sched.ts;
+        Costs costs = m.sched.costs;
+        Handles handles = m.sched.handles;
+        switch (in.op()) {
+            case Insn.MAKECHAN -> {
+                Insn.MakeChan mk = (Insn.MakeChan) in;
+                long cap = mk.capacity().eval(f.locals);
+                if (cap < 0 || cap > org.gmplab.scenario.Scenario.MAX_CHANNEL_CAP) throw Channel.sizeOutOfRange(cap);
+                f.locals[mk.slot()] = handles.makeChan((int) cap).handle;
+                f.pc++;
+                ts.pass(m, costs.statement());
+            }
+            case Insn.SEND -> {
+                Insn.Send snd = (Insn.Send) in;
+                Channel c = handles.chanOrNil(snd.ch().eval(f.locals));
+                if (c == null) return park(gp, null, "chan send (nil chan)", () -> m.sched.parkForever(gp));
+                if (c.send(m, gp, snd.value().eval(f.locals))) {
+                    f.pc++;
+                    ts.pass(m, costs.statement());
+                    return null;
+                }
+                return park(gp, c, "chan send", c.lock::unlock); // pc stays: resumeChanOp finishes it
+            }
+            case Insn.RECV -> {
+                Insn.Recv rcv = (Insn.Recv) in;
+                Channel c = handles.chanOrNil(rcv.ch().eval(f.locals));
+                if (c == null) return park(gp, null, "chan receive (nil chan)", () -> m.sched.parkForever(gp));
+                if (c.recv(m, gp, f, rcv.slot())) {
+                    f.pc++;
+                    ts.pass(m, costs.statement());
+                    return null;
+                }
+                return park(gp, c, "chan receive", c.lock::unlock);
+            }
+            case Insn.CLOSE -> {
+                Channel c = handles.chanOrNil(((Insn.Close) in).ch().eval(f.locals));
+                if (c == null) throw new GoPanic("panic: close of nil channel");
+                f.pc++;
+                c.close(m, gp);
+                ts.pass(m, costs.statement());
+            }
+            case Insn.SELECT -> {
+                Insn.Select sel = (Insn.Select) in;
+                int r = Select.selectgo(m, gp, sel, f, handles);
+                if (r == Select.PARKED) {
+                    Sudog[] sgs = gp.selectSudogs;
+                    if (sgs.length == 0) return park(gp, null, "select (no cases)", () -> m.sched.parkForever(gp));
+                    return park(gp, gp.waitingOn, gp.waitReason, () -> Select.unlockAll(sgs));
+                }
+                f.pc = r == Select.DEFAULT ? sel.defaultTarget() : sel.targets()[r];
+                ts.pass(m, costs.statement());
+            }
+            default -> throw new IllegalStateException("not a channel instruction: " + in);
+        }
+        return null;
+    }
+
+    /**
+     * The sync instructions: WaitGroup's Add, Done and Wait, Mutex's Lock and Unlock (Go's semacquire and
+     * semrelease underneath). Null means go on running.
+     */
+    private Yield syncOp(Goroutine gp, Goroutine.CallFrame f, Insn in) {
+        Turnstile ts = m.sched.ts;
+        Costs costs = m.sched.costs;
+        Handles handles = m.sched.handles;
+        switch (in.op()) {
+            case Insn.WG_ADD -> {
+                Insn.WgAdd a = (Insn.WgAdd) in;
+                WaitGroup wg = handles.get(a.wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
+                long delta = a.delta().eval(f.locals);
+                f.pc++;
+                wgAdd(gp, wg, delta, a.text());
+            }
+            case Insn.WG_DONE -> {
+                WaitGroup wg = handles.get(((Insn.WgDone) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
+                f.pc++;
+                wgAdd(gp, wg, -1, in.text());
+            }
+            case Insn.WG_WAIT -> {
+                WaitGroup wg = handles.get(((Insn.WgWait) in).wg().eval(f.locals), WaitGroup.class, "sync.WaitGroup");
+                f.pc++;
+                wg.lock.lock();
+                if (wg.counter.get() == 0) {
+                    wg.lock.unlock();
+                    ts.pass(m, costs.statement());
+                    return null;
+                }
+                // Park with wg.lock held: the M releases it once gp is waiting, so a wg.Done on
+                // another M cannot ready gp before it has really stopped (Go's gopark unlockf).
+                wg.waiters.addLast(gp);
+                return park(gp, wg, "semacquire", wg.lock::unlock);
+            }
+            case Insn.LOCK -> {
+                Mutex mu = handles.get(((Insn.Lock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                // The pc stays on Lock while the G spins or sleeps: woken, it goes on in lockSlow.
+                if (!mu.lockSlow(m, gp)) return park(gp, mu, "sync.Mutex.Lock", mu.lock::unlock);
+                f.pc++;
+                ts.pass(m, costs.statement());
+            }
+            case Insn.UNLOCK -> {
+                Mutex mu = handles.get(((Insn.Unlock) in).mu().eval(f.locals), Mutex.class, "sync.Mutex");
+                f.pc++;
+                Mutex.Unlocked u = mu.unlock();
+                // semrelease: readyWithTime puts the woken waiter into our P's runnext
+                if (u.woken() != null) m.ready(u.woken(), gp, in.text(), u.why());
+                ts.pass(m, costs.statement());
+                if (u.handoff()) return Yield.GOYIELD; // the waiter inherits our time slice
+            }
+            default -> throw new IllegalStateException("not a sync instruction: " + in);
+        }
+        return null;
+    }
+
+    /**
+     * The runtime's own calls: {@code newproc}, system calls ({@code entersyscall}), {@code time.Sleep},
+     * network reads (the netpoller), {@code GOMAXPROCS}, {@code LockOSThread}, a {@code gopark} forever.
+     * Null means go on running.
+     */
+    private Yield runtimeOp(Goroutine gp, Goroutine.CallFrame f, Insn in) {
+        Turnstile ts = m.sched.ts;
+        Costs costs = m.sched.costs;
+        switch (in.op()) {
+            case Insn.GO -> {
+                Insn.Go g = (Insn.Go) in;
+                long[] args = eval(g.args(), f.locals);
+                f.pc++;
+                m.newproc(m.sched.program.function(g.fn()), args, gp);
+            }
+            case Insn.SYSCALL -> {
+                Insn.Syscall sc = (Insn.Syscall) in;
+                long d = Math.max(0, sc.nanos().eval(f.locals));
+                f.pc++;
+                m.entersyscall(gp, d, sc.blocking());
+                ts.sleep(m, d); // the M is blocked in the kernel
+                if (!m.exitsyscall(gp)) return exitsyscall0(gp);
+                ts.pass(m, costs.statement());
+            }
+            case Insn.SLEEP -> {
+                long d = ((Insn.Sleep) in).nanos().eval(f.locals);
+                f.pc++;
+                if (d <= 0) { // time.Sleep returns at once for d <= 0
+                    ts.pass(m, costs.statement());
+                    return null;
+                }
+                long when = Timers.when(ts.now(m), d);
+                // Go's resetForSleep: the timer is added once the G is waiting.
+                return park(gp, "timer", "sleep", () -> m.addSleepTimer(gp, when));
+            }
+            case Insn.NETREAD -> {
+                long d = Math.max(0, ((Insn.NetRead) in).nanos().eval(f.locals));
+                f.pc++;
+                long at = Timers.when(ts.now(m), d);
+                Sched sched = m.sched;
+                return park(gp, "netpoll", "IO wait", () -> sched.netpoll.arm(gp, at, m));
+            }
+            case Insn.GOMAXPROCS -> {
+                long n = ((Insn.Gomaxprocs) in).n().eval(f.locals);
+                f.pc++;
+                // GOMAXPROCS(n < 1) only asks; Go caps large values, we cap at MAX_PROCS.
+                int want = (int) Math.min(n, org.gmplab.scenario.Scenario.MAX_PROCS);
+                if (n >= 1 && want != m.sched.gomaxprocs) m.gomaxprocs(gp, want);
+                ts.pass(m, costs.statement());
+            }
+            case Insn.LOCK_OS_THREAD -> {
+                f.pc++;
+                m.lockOSThread(gp, ((Insn.LockOSThread) in).lock());
+                ts.pass(m, costs.statement());
+            }
+            case Insn.PARK -> {
+                f.pc++;
+                Sched sched = m.sched;
+                return park(gp, "the runtime (no garbage collector here wakes it)", ((Insn.Park) in).reason(), () -> sched.parkForever(gp));
+            }
+            default -> throw new IllegalStateException("not a runtime call: " + in);
+        }
+        return null;
+    }
+
+    /** Finishes what the G was doing when it last stopped: a system call's exit, a channel operation it parked in. */
+    private void resume(Goroutine gp) {
+        if (gp.exitsyscall0) {
+            // Go's exitsyscall after mcall(exitsyscall0) returns: the call is over, on whichever P we got
+            gp.exitsyscall0 = false;
+            if (m.p != null) m.p.syscalltick++; // (Go 1.0 has no Ps)
+        }
+        Sudog woken = gp.param;
+        if (woken != null) resumeChanOp(gp, woken);
+    }
+
+    /** A call: a new frame on the G's stack, its arguments evaluated in the caller's. */
+    private void call(Goroutine gp, Goroutine.CallFrame f, Insn.Call c) {
+        long[] args = eval(c.args(), f.locals);
+        if (f.depth >= Goroutine.MAX_DEPTH) throw stackOverflow(); // Go's morestack → newstack
+        f.pc++;
+        gp.frame = new Goroutine.CallFrame(m.sched.program.function(c.fn()), f, args);
     }
 
     /** Instructions that touch only the goroutine's own frame: nothing outside it can see them run. */

@@ -85,34 +85,62 @@ public final class RunQueue {
     public int capacity() { return runq.length; }
 
     /**
+     * Assertions only ({@code -ea}): the thread inside one of the owner's methods ({@link #runqput},
+     * {@link #runqputbatch}, {@link #runqget}, {@link #runqsteal}) now, or null. Go's rule is "executed only by
+     * the owner P". The owner cannot be named here: a P changes Ms, and an M fills a P it has just taken from
+     * the idle list before it wires it (findRunnable's re-check, as in Go). What the rule protects can be
+     * checked: the ring has one producer, so no two threads are ever inside the owner's side at once (as
+     * the Disruptor asserts its single writer). Never read when assertions are off.
+     */
+    private final java.util.concurrent.atomic.AtomicReference<Thread> ownerInside = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** Marks the calling thread as the owner inside; fails if another thread is. For {@code assert} only. */
+    boolean ownerEnters() {
+        Thread t = Thread.currentThread(), in = ownerInside.compareAndExchange(null, t);
+        if (in != null && in != t)
+            throw new AssertionError("run queue: " + t.getName() + " entered an owner-only method while " + in.getName() + " is in one (executed only by the owner P)");
+        return true;
+    }
+
+    private boolean ownerLeaves() {
+        ownerInside.set(null);
+        return true;
+    }
+
+    /**
      * Go's {@code runqput}: tries to put {@code gp} on the local runnable queue. If {@code next}, puts it
      * in {@code runnext} and kicks the previous runnext G (if any) to the tail of the ring. If the ring is
      * full, moves half of it plus the new G to the global queue ({@link #runqputslow}).
      * Executed only by the owner P.
      */
     public void runqput(Goroutine gp, boolean next, GlobalRunQueue global) {
-        kicked = null;
-        overflowed = 0;
-        if (next) {
-            Goroutine oldnext;
-            do {
-                oldnext = (Goroutine) RUNNEXT.getAcquire(this);
-            } while (!RUNNEXT.compareAndSet(this, oldnext, gp));
-            if (oldnext == null) return;
-            // Kick the old runnext out to the regular run queue.
-            kicked = oldnext;
-            gp = oldnext;
-        }
-        for (;;) {
-            int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with consumers
-            int t = runqtail;
-            if (t - h < runq.length) {
-                runq[t & mask] = gp;
-                TAIL.setRelease(this, t + 1); // store-release, makes the item available for consumption
-                return;
+        assert ownerEnters();
+        try {
+            kicked = null;
+            overflowed = 0;
+            if (next) {
+                Goroutine oldnext;
+                do {
+                    oldnext = (Goroutine) RUNNEXT.getAcquire(this);
+                } while (!RUNNEXT.compareAndSet(this, oldnext, gp));
+                if (oldnext == null) return;
+                // Kick the old runnext out to the regular run queue.
+                kicked = oldnext;
+                gp = oldnext;
             }
-            if (runqputslow(gp, h, t, global)) return;
-            // The queue is not full now (a consumer moved the head), so the put above must succeed.
+            for (;;) {
+                int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with consumers
+                int t = runqtail;
+                if (t - h < runq.length) {
+                    runq[t & mask] = gp;
+                    TAIL.setRelease(this, t + 1); // store-release, makes the item available for consumption
+                    return;
+                }
+                if (runqputslow(gp, h, t, global)) return;
+                // The queue is not full now (a consumer moved the head), so the put above must succeed.
+            }
+        } finally {
+            assert ownerLeaves();
         }
     }
 
@@ -153,21 +181,26 @@ public final class RunQueue {
      * what does not fit goes to the global queue. Executed only by the owner P.
      */
     public void runqputbatch(java.util.List<Goroutine> batch, GlobalRunQueue global) {
-        int h = (int) HEAD.getAcquire(this);
-        int t = runqtail;
-        int n = 0;
-        while (n < batch.size() && t - h < runq.length) {
-            runq[t & mask] = batch.get(n++);
-            t++;
-        }
-        TAIL.setRelease(this, t);
-        if (n < batch.size()) {
-            global.lock();
-            try {
-                for (int i = n; i < batch.size(); i++) global.globrunqput(batch.get(i));
-            } finally {
-                global.unlock();
+        assert ownerEnters();
+        try {
+            int h = (int) HEAD.getAcquire(this);
+            int t = runqtail;
+            int n = 0;
+            while (n < batch.size() && t - h < runq.length) {
+                runq[t & mask] = batch.get(n++);
+                t++;
             }
+            TAIL.setRelease(this, t);
+            if (n < batch.size()) {
+                global.lock();
+                try {
+                    for (int i = n; i < batch.size(); i++) global.globrunqput(batch.get(i));
+                } finally {
+                    global.unlock();
+                }
+            }
+        } finally {
+            assert ownerLeaves();
         }
     }
 
@@ -194,20 +227,25 @@ public final class RunQueue {
      * Executed only by the owner P.
      */
     public Goroutine runqget() {
-        // If there's a runnext, it's the next G to run. A failed CAS can only mean a thief took it:
-        // runnext is then empty, and we go on with the ring without retrying.
-        Goroutine next = (Goroutine) RUNNEXT.getAcquire(this);
-        if (next != null && RUNNEXT.compareAndSet(this, next, null)) {
-            gotRunnext = true;
-            return next;
-        }
-        gotRunnext = false;
-        for (;;) {
-            int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with other consumers
-            int t = runqtail;
-            if (t == h) return null;
-            Goroutine gp = runq[h & mask];
-            if (HEAD.compareAndSet(this, h, h + 1)) return gp; // cas-release, commits consume
+        assert ownerEnters();
+        try {
+            // If there's a runnext, it's the next G to run. A failed CAS can only mean a thief took it:
+            // runnext is then empty, and we go on with the ring without retrying.
+            Goroutine next = (Goroutine) RUNNEXT.getAcquire(this);
+            if (next != null && RUNNEXT.compareAndSet(this, next, null)) {
+                gotRunnext = true;
+                return next;
+            }
+            gotRunnext = false;
+            for (;;) {
+                int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with other consumers
+                int t = runqtail;
+                if (t == h) return null;
+                Goroutine gp = runq[h & mask];
+                if (HEAD.compareAndSet(this, h, h + 1)) return gp; // cas-release, commits consume
+            }
+        } finally {
+            assert ownerLeaves();
         }
     }
 
@@ -259,22 +297,27 @@ public final class RunQueue {
      * Executed only by the owner P of this queue, the thief; it must have an empty ring.
      */
     public Goroutine runqsteal(RunQueue victim, boolean stealRunNextG) {
-        if (victim.runq.length != runq.length) throw new IllegalArgumentException("run queues differ in capacity");
-        stolen = 0;
-        stoleRunnext = false;
-        int t = runqtail;
-        int n = victim.grab(runq, t, stealRunNextG);
-        stoleRunnext = (n & FROM_RUNNEXT) != 0;
-        n &= ~FROM_RUNNEXT;
-        if (n == 0) return null;
-        stolen = n;
-        n--;
-        Goroutine gp = runq[(t + n) & mask];
-        if (n == 0) return gp;
-        int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with consumers
-        if (t - h + n >= runq.length) throw new IllegalStateException("runqsteal: runq overflow");
-        TAIL.setRelease(this, t + n); // store-release, makes the item available for consumption
-        return gp;
+        assert ownerEnters();
+        try {
+            if (victim.runq.length != runq.length) throw new IllegalArgumentException("run queues differ in capacity");
+            stolen = 0;
+            stoleRunnext = false;
+            int t = runqtail;
+            int n = victim.grab(runq, t, stealRunNextG);
+            stoleRunnext = (n & FROM_RUNNEXT) != 0;
+            n &= ~FROM_RUNNEXT;
+            if (n == 0) return null;
+            stolen = n;
+            n--;
+            Goroutine gp = runq[(t + n) & mask];
+            if (n == 0) return gp;
+            int h = (int) HEAD.getAcquire(this); // load-acquire, synchronize with consumers
+            if (t - h + n >= runq.length) throw new IllegalStateException("runqsteal: runq overflow");
+            TAIL.setRelease(this, t + n); // store-release, makes the item available for consumption
+            return gp;
+        } finally {
+            assert ownerLeaves();
+        }
     }
 
     /**

@@ -22,7 +22,9 @@
  *     the owner puts (plain slot stores, published by a release store of {@code runqtail}); anyone consumes by a
  *     CAS of {@code runqhead} — the owner, a thief ({@code runqgrab}), the owner again when the ring is full
  *     ({@code runqputslow}). {@code runnext} is swapped by the owner and CASed empty by the owner or a thief. No
- *     lock: this is why the common paths ({@code go}, {@code schedule}, a G's exit) scale.</li>
+ *     lock: this is why the common paths ({@code go}, {@code schedule}, a G's exit) scale. With assertions on
+ *     ({@code -ea}, as the tests run), the owner's methods check that no second thread is ever inside them at
+ *     once, and {@code sched.lock}'s holders assert they hold it.</li>
  * <li><b>The rest of a P</b> — its free list of dead Gs, its goid cache, {@code schedtick} — is owner-only;
  *     {@code status} is CASed (sysmon's {@code retake} races an M's {@code exitsyscall} for a P in
  *     {@code _Psyscall}); {@code syscalltick} is read by sysmon without a lock.</li>
@@ -71,6 +73,14 @@
  *     the lesson; it is ported with Go's own run-queue tests ({@code RunQueueGoPortsTest}).</li>
  * <li><b>Java threads for goroutines</b>: a G is data (frames and a program counter) interpreted by whichever M
  *     runs it, so that it can move between Ms as a G moves between Ms in Go.</li>
+ * <li><b>Go 1.0's scheduler in a package of its own</b> ({@code engine.go10}): {@link org.gmplab.engine.Go10Machine}
+ *     overrides seven of {@code Machine}'s steps ({@code schedule}, {@code execute}, {@code newproc}, {@code ready},
+ *     {@code entersyscall}, {@code exitsyscall}, the timers) and the two classes read some forty package-private
+ *     members of {@code Sched}, {@code Machine}, {@code Goroutine}, {@code Trace} and the turnstiles (the one
+ *     lock, the global queue, the free list, {@code goidgen}, the poller, the G's status and frames); the engine
+ *     reads them back (Sched makes them, {@code WorldReader} checks their invariants and shows {@code M.nextg}).
+ *     A package of its own would need that interior public, and a factory to break the cycle: an API made for
+ *     the move, not a smaller door. It stays here, in two classes whose names say which design they are.</li>
  * </ul>
  * Where the engine simplifies Go, it says so: {@code docs/engine.md} ("Assumptions") and the window's assumptions
  * list carry the same words.

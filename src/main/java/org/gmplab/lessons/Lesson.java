@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.i18n.Text;
 
 /**
  * A lesson: a scenario and the steps that walk through it. Each step runs the engine until something

@@ -20,6 +20,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.scenario.Stmt;
 import org.gmplab.io.TextFile;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.i18n.Text;
 
 /**
  * Reads lesson files (JSON, format 1; see docs/lesson-format.md). Every mistake is reported as one line

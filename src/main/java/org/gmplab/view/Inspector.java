@@ -1,6 +1,7 @@
 package org.gmplab.view;
 
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.i18n.Wording;
 
 /**
  * Text about a thing on the canvas, from the snapshot on screen: one full line for what was clicked (every

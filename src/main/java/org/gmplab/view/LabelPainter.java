@@ -7,6 +7,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.i18n.Wording;
 
 /** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles and "+N" (the legend is in the backdrop). */
 public final class LabelPainter implements Painter {

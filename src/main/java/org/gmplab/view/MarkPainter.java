@@ -9,6 +9,7 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
+import org.gmplab.i18n.Wording;
 
 /**
  * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a

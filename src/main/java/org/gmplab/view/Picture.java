@@ -1,6 +1,7 @@
 package org.gmplab.view;
 
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.i18n.Wording;
 
 /**
  * What one frame draws: the target snapshot and its layout, the theme, and (while animating) the transition

@@ -19,6 +19,7 @@ import javafx.stage.Window;
 import org.gmplab.model.GmpModel;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
+import org.gmplab.i18n.Wording;
 
 /**
  * The scheduler canvas. Snapshots arrive through {@link #publish} (any thread, latest wins) or {@link #show}

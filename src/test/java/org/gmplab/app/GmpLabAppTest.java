@@ -129,13 +129,10 @@ class GmpLabAppTest {
     }
 
     /**
-     * After a test that mounted the lessons: the window's language back to English while the player's
-     * preferences still exist, and the player no longer tied to it (the language is one for the window).
+     * After a test that mounted the lessons: the player's language (and so its window's, which is bound to it)
+     * back to English while the player's preferences still exist.
      */
     static void forget(org.gmplab.lessons.player.LessonPlayer player) throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> {
-            org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN);
-            org.gmplab.controls.Words.languageProperty().unbindBidirectional(player.langProperty());
-        }).get();
+        WaitForAsyncUtils.asyncFx(() -> player.langProperty().set(org.gmplab.i18n.Lang.EN)).get();
     }
 }

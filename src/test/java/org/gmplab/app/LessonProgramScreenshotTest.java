@@ -10,8 +10,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.controls.ProgramPane;
-import org.gmplab.controls.Words;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.view.SchedulerView;
@@ -50,7 +49,7 @@ class LessonProgramScreenshotTest {
     @AfterEach
     void close() {
         content.driver().close();
-        Words.languageProperty().set(Lang.EN);
+        content.pane().language().languageProperty().set(Lang.EN);
     }
 
     @Test
@@ -65,7 +64,7 @@ class LessonProgramScreenshotTest {
         try {
             robot.interact(() -> {
                 p[0] = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new Progress(prefs));
-                Words.languageProperty().set(lang);
+                content.pane().language().languageProperty().set(lang);
                 content.lessons().setSelected(true);
                 p[0].open("go-runnext", 2);
             });

@@ -12,7 +12,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.Pulses;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
 import org.gmplab.session.Breakpoint;
@@ -79,11 +79,11 @@ class PresenterScreenshotTest {
         robot.interact(() -> player.open("work-stealing", 3));
         settle();
         window.save(robot, Path.of("target", "screenshots", "presenter-lesson.png"));
-        robot.interact(() -> org.gmplab.controls.Words.languageProperty().set(Lang.ZH));
+        robot.interact(() -> window.content().pane().language().languageProperty().set(Lang.ZH));
         settle();
         assertThat(player.captionProperty().get()).containsPattern("[\\u4e00-\\u9fff]");
         window.save(robot, Path.of("target", "screenshots", "presenter-lesson-zh.png"));
-        robot.interact(() -> org.gmplab.controls.Words.languageProperty().set(Lang.EN));
+        robot.interact(() -> window.content().pane().language().languageProperty().set(Lang.EN));
 
         // a steal, stepped onto: its arc stays, label on top, while the teacher talks
         robot.interact(() -> window.content().lessons().setSelected(false));

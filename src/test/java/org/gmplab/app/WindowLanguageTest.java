@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-import org.gmplab.controls.Words;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.controls.Language;
+import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
@@ -79,12 +79,12 @@ class WindowLanguageTest {
         WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS,
                 () -> robot.lookup("#timelinePreview").queryLabeled().getText().startsWith("explored to event"));
         WaitForAsyncUtils.waitForFxEvents();
-        List<String> before = Words.texts(root);
+        List<String> before = Language.texts(root);
         // when 简体中文 is chosen in the toolbar
         robot.clickOn("#uiLanguage").clickOn("简体中文");
         WaitForAsyncUtils.waitForFxEvents();
         // then no text of the window is left in English (but Go's own names), and the root uses the CJK font
-        List<String> left = Words.texts(root).stream().filter(t -> !english(t).isEmpty()).toList();
+        List<String> left = Language.texts(root).stream().filter(t -> !english(t).isEmpty()).toList();
         assertThat(left).as("texts still in English").isEmpty();
         assertThat(root.getStyle()).contains(CjkFont.family());
         // and the canvas paints its words in Chinese, in the CJK font (pool titles, legend, card headers)
@@ -95,9 +95,9 @@ class WindowLanguageTest {
         // when English is chosen again, every text is as it was
         robot.clickOn("#uiLanguage").clickOn("English");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(Words.texts(root)).isEqualTo(before);
+        assertThat(Language.texts(root)).isEqualTo(before);
         assertThat(root.getStyle()).doesNotContain(CjkFont.family());
-        assertThat(view.wording()).isEqualTo(org.gmplab.view.Wording.ENGLISH);
+        assertThat(view.wording()).isEqualTo(org.gmplab.i18n.Wording.ENGLISH);
     }
 
     @Test

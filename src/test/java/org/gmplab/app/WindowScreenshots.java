@@ -81,7 +81,7 @@ class WindowScreenshots {
         try {
             robot.interact(() -> {
                 p[0] = GmpLabApp.lessons(root, content, view, Path.of("lessons"), new org.gmplab.lessons.player.Progress(prefs));
-                org.gmplab.controls.Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH);
+                content.pane().language().languageProperty().set(org.gmplab.i18n.Lang.ZH);
                 content.lessons().setSelected(true);
                 p[0].open("work-stealing", 3);
             });

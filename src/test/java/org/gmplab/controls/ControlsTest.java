@@ -202,10 +202,10 @@ class ControlsTest {
         robot.interact(() -> c.breakpoints().add(new Breakpoint(Breakpoint.Kind.STEAL, 0, -1)));
         robot.clickOn("#runToBreak");
         settle();
-        List<Event> steals = c.model().eventLog().stream().filter(e -> e.kind() == EventKind.STEAL).toList();
+        List<Event.Steal> steals = c.model().eventLog().stream().filter(e -> e instanceof Event.Steal).map(e -> (Event.Steal) e).toList();
         assertThat(steals).isNotEmpty();
-        assertThat(steals.get(steals.size() - 1).detail("victim")).isZero();
-        assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.detail("victim") != 0);
+        assertThat(steals.get(steals.size() - 1).victim()).isZero();
+        assertThat(steals.subList(0, steals.size() - 1)).allMatch(e -> e.victim() != 0);
     }
 
     @Test
@@ -319,10 +319,10 @@ class ControlsTest {
         javafx.scene.control.Hyperlink link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(link.getText()).startsWith("made runnable by #" + wanted.seq() + " READY (M");
         // (in Chinese too, and back)
-        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.ZH));
         javafx.scene.control.Hyperlink zh = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(zh.getText()).isEqualTo("由 #" + wanted.seq() + " READY (M" + wanted.m() + ", P" + wanted.p() + ", G" + wanted.g() + ") 变为可运行");
-        robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.EN));
         link = robot.lookup("#cause-" + wanted.seq()).queryAs(javafx.scene.control.Hyperlink.class);
         assertThat(link.getText()).startsWith("made runnable by #");
         // when it is clicked

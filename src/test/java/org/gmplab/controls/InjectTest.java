@@ -247,10 +247,10 @@ class InjectTest {
         assertThat(pane.status.getText()).isEqualTo(said).doesNotContain("InjectSyscall").doesNotContain("goid=");
         // and in Chinese too, with its numbers and Go's names kept
         try {
-            robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+            robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.ZH));
             assertThat(pane.status.getText()).startsWith("G" + goid + " 将在下一个调度点进入一个 20 ms 的系统调用");
         } finally {
-            robot.interact(() -> Words.languageProperty().set(org.gmplab.lessons.Text.Lang.EN));
+            robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.EN));
         }
         // when the run goes on until the G enters the syscall, the mark goes: the world shows it now
         stepUntil(s -> s.gs().stream().anyMatch(g -> g.goid() == goid && g.status() == 3), 5_000);

@@ -25,7 +25,6 @@ import org.gmplab.history.History;
 import org.gmplab.history.Session;
 import org.gmplab.history.SessionFile;
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 import org.gmplab.view.SchedulerView;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
@@ -149,7 +148,7 @@ class EditorTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(c.model().finishedProperty().get()).isTrue();
         List<Event> gos = c.model().eventLog().stream()
-                .filter(e -> e.kind() == EventKind.GO && "1".equals(String.valueOf(e.details().get("parent"))) && e.details().get("system") == 0).toList();
+                .filter(e -> e instanceof org.gmplab.snapshot.Event.Go go && go.parent() == 1 && !go.system()).toList();
         assertThat(gos).hasSize(3);
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Event;
 import org.gmplab.trace.EventsJson;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ class DeterminismTest {
     }
 
     private static List<String> steals(StepRuns.Run r) {
-        return r.of(EventKind.STEAL).stream()
-                .map(e -> e.m() + ":" + e.detail("victim") + "@" + e.detail("start") + "+" + e.detail("stride")).toList();
+        return r.of(Event.Steal.class).stream()
+                .map(e -> e.m() + ":" + e.victim() + "@" + e.start() + "+" + e.stride()).toList();
     }
 }

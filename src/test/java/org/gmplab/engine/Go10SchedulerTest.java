@@ -92,12 +92,12 @@ class Go10SchedulerTest {
         // given GOMAXPROCS=2: only main runs, so mcpu=1 < mcpumax=2
         try (Engine e = Engine.step(spawn(2, 3, "100us"))) {
             List<Event> evs = runTo(e, 1, kind(EventKind.MATCHMG));
-            Event mm = evs.get(evs.size() - 1);
+            Event.MatchMG mm = (Event.MatchMG) evs.get(evs.size() - 1);
             // then matchmg hands G2 to a new thread M1 (there is no idle M), counting it in mcpu
             assertThat(mm.g()).isEqualTo(2);
             assertThat(mm.m()).isEqualTo(1);
-            assertThat(mm.detail("new")).isEqualTo(1);
-            assertThat(mm.detail("mcpu")).isEqualTo(2);
+            assertThat(mm.fresh()).isTrue();
+            assertThat(mm.mcpu()).isEqualTo(2);
             assertThat(evs).anyMatch(ev -> ev.kind() == EventKind.NEWM && ev.m() == 1);
             Snapshot s = e.snapshot();
             assertThat(s.gs()).filteredOn(g -> g.goid() == 2).extracting(Snapshot.G::where).containsExactly("M1.nextg");
@@ -126,7 +126,7 @@ class Go10SchedulerTest {
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
         assertThat(run.of(EventKind.STOPM)).anyMatch(ev -> ev.m() == 1);
-        assertThat(run.of(EventKind.MATCHMG)).anyMatch(ev -> ev.m() == 1 && ev.detail("new") == 0);
+        assertThat(run.of(Event.MatchMG.class)).anyMatch(ev -> ev.m() == 1 && !ev.fresh());
         assertThat(run.of(EventKind.NEWM)).hasSize(1);
     }
 
@@ -134,15 +134,15 @@ class Go10SchedulerTest {
     void schedlock_contendedWhenTwoMsWantItAtTheSameVirtualTime() {
         // given many very short goroutines on four Ms: every switch takes the one lock
         StepRuns.Run run = StepRuns.run(spawn(4, 400, "200ns"));
-        List<Event> waits = run.of(EventKind.SCHEDLOCK);
+        List<Event.SchedLock> waits = run.of(Event.SchedLock.class);
         // then Ms often find it held by another M and wait, and each wait is explained
         assertThat(waits).hasSizeGreaterThan(20);
-        assertThat(waits).allMatch(ev -> ev.detail("wait") > 0 && ev.why().contains("waits"));
+        assertThat(waits).allMatch(ev -> ev.waited() > 0 && ev.why().contains("waits"));
         try (Engine e = Engine.step(spawn(4, 400, "200ns"))) {
             e.run(LIMIT);
             Snapshot s = e.snapshot();
             assertThat(s.lock().contended()).isEqualTo(waits.size());
-            assertThat(s.lock().waitNanos()).isEqualTo(waits.stream().mapToLong(ev -> ev.detail("wait")).sum());
+            assertThat(s.lock().waitNanos()).isEqualTo(waits.stream().mapToLong(Event.SchedLock::waited).sum());
         }
     }
 
@@ -155,11 +155,11 @@ class Go10SchedulerTest {
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
         // entersyscall: mcpu 1 → 0, and G2 goes to a new M at once
-        Event enter = run.of(EventKind.ENTERSYSCALL).get(0);
-        assertThat(enter.detail("mcpu")).isZero();
+        Event.EnterSyscall enter = run.of(Event.EnterSyscall.class).get(0);
+        assertThat(enter.mcpu()).isZero();
         assertThat(run.of(EventKind.MATCHMG)).anyMatch(ev -> ev.g() == 2 && ev.time() >= enter.time() && ev.time() < enter.time() + 1_000_000);
         // exitsyscall: G2 still holds the only cpu, so main goes back to the global queue (slow path)
-        assertThat(run.of(EventKind.EXITSYSCALL)).extracting(ev -> ev.detail("path")).containsExactly(4L);
+        assertThat(run.of(Event.ExitSyscall.class)).extracting(Event.ExitSyscall::path).containsExactly(4);
     }
 
     /** exitsyscall's slow path sets gp->readyonstop; schedule then readies the G with readylocked (gput + matchmg). */
@@ -169,8 +169,8 @@ class Go10SchedulerTest {
                 .fn(fn("main", add("wg", "1"), go("w"), syscall("1ms"), waitWg("wg")))
                 .fn(fn("w", work("3ms"), done("wg"))).build("readyonstop"));
         StepRuns.Run run = StepRuns.run(sc);
-        Event slow = run.of(EventKind.EXITSYSCALL).get(0);
-        assertThat(slow.detail("path")).isEqualTo(4L);
+        Event.ExitSyscall slow = run.of(Event.ExitSyscall.class).get(0);
+        assertThat(slow.path()).isEqualTo(4);
         // G1 is runnable in the one queue, not lost: an M runs it again once G2 leaves the cpu, and the run ends
         assertThat(run.of(EventKind.EXECUTE)).anyMatch(ev -> ev.g() == 1 && ev.seq() > slow.seq());
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
@@ -227,7 +227,7 @@ class Go10SchedulerTest {
                 .fn(fn("w", work("50us"), done("wg"))).build("gomaxprocs"));
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
-        assertThat(run.of(EventKind.PROCRESIZE)).extracting(ev -> ev.detail("new")).containsExactly(3L);
+        assertThat(run.of(Event.Procresize.class)).extracting(Event.Procresize::n).containsExactly(3);
         assertThat(run.of(EventKind.NEWM)).hasSize(2);
     }
 

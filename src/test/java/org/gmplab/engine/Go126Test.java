@@ -70,16 +70,16 @@ class Go126Test {
     void theInspectorSaysTheMInASyscallKeepsItsP() {
         Snapshot s = at(lonelySyscall().withGo(GO126), 2_000_000).world();
         var hit = new org.gmplab.view.Layout.Hit(org.gmplab.view.Layout.Hit.Kind.M, 0, null);
-        assertThat(org.gmplab.view.Inspector.brief(hit, s, org.gmplab.view.Wording.ENGLISH)).isEqualTo("M0 in a syscall with G1, keeps P0");
+        assertThat(org.gmplab.view.Inspector.brief(hit, s, org.gmplab.i18n.Wording.ENGLISH)).isEqualTo("M0 in a syscall with G1, keeps P0");
     }
 
     @Test
     void exitsyscall_go126FastPathStillHasItsP() {
         Scenario sc = prog().procs(2).fn(fn("main", syscall("5us"), work("10us"))).build("short").withGo(GO126);
         At after = at(sc, 8_000);   // back from the call, still working
-        List<Event> exits = after.events().stream().filter(e -> e.kind() == EventKind.EXITSYSCALL).toList();
+        List<Event.ExitSyscall> exits = after.events().stream().filter(e -> e instanceof Event.ExitSyscall).map(e -> (Event.ExitSyscall) e).toList();
         assertThat(exits).hasSize(1);
-        assertThat(exits.get(0).detail("path")).isEqualTo(1L);
+        assertThat(exits.get(0).path()).isEqualTo(1);
         assertThat(exits.get(0).p()).isEqualTo(0);
         assertThat(exits.get(0).why()).contains("still has P0");
         assertThat(after.events()).noneMatch(e -> e.kind() == EventKind.RETAKE);
@@ -155,13 +155,13 @@ class Go126Test {
             At after = at(sc.withGo(v), 2_000_000);
             List<Event> preempts = after.events().stream().filter(e -> e.kind() == EventKind.PREEMPT && e.g() == 2).toList();
             assertThat(preempts).as(v.key).hasSize(1);
-            Event p = preempts.get(0);
+            Event.Preempt p = (Event.Preempt) preempts.get(0);
             if (v == GO126) {
-                assertThat(p.detail("runnext")).isEqualTo(1L);
-                assertThat(p.detail("global")).isEqualTo(0L);
+                assertThat(p.runnext()).isTrue();
+                assertThat(p.global()).isEqualTo(0);
             } else {
-                assertThat(p.details()).doesNotContainKey("runnext");
-                assertThat(p.detail("global")).isEqualTo(1L);
+                assertThat(p.runnext()).isFalse();
+                assertThat(p.global()).isEqualTo(1);
             }
         }
     }
@@ -180,8 +180,8 @@ class Go126Test {
         Event resize = after.events().stream().filter(e -> e.kind() == EventKind.PROCRESIZE).findFirst().orElseThrow();
         assertThat(enter.time()).isLessThan(resize.time());
         assertThat(resize.time()).isLessThan(1_000_000);
-        Event stw = after.events().stream().filter(e -> e.kind() == EventKind.STW).findFirst().orElseThrow();
-        assertThat(stw.detail("stopwait")).as("nothing left to wait for").isEqualTo(0L);
+        Event.Stw stw = (Event.Stw) after.events().stream().filter(e -> e.kind() == EventKind.STW).findFirst().orElseThrow();
+        assertThat(stw.stopwait()).as("nothing left to wait for").isEqualTo(0L);
         assertThat(after.world().ps().get(enter.p()).syscalltick()).isEqualTo(1);
     }
 

@@ -51,8 +51,8 @@ class InjectTest {
             assertThat(enter.seq()).isGreaterThan(inject.seq());
             Event retake = events.stream().filter(ev -> ev.kind() == EventKind.RETAKE && ev.p() == enter.p()).findFirst().orElseThrow();
             Event handoff = events.get(events.indexOf(retake) + 1);
-            assertThat(handoff.kind()).isEqualTo(EventKind.HANDOFFP);
-            assertThat(handoff.detail("rule")).isEqualTo(1);
+            assertThat(handoff).isInstanceOf(Event.Handoffp.class);
+            assertThat(((Event.Handoffp) handoff).rule()).isEqualTo(1);
             assertThat(events).anyMatch(ev -> ev.kind() == EventKind.EXITSYSCALL && ev.g() == 3);
         }
     }

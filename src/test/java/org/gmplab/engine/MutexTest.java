@@ -95,7 +95,7 @@ class MutexTest {
             // the next G to run is the waiter the mutex was handed to, from runnext
             Event next = events.stream().filter(ev -> ev.kind() == EventKind.EXECUTE && ev.seq() > yield.seq()).findFirst().orElseThrow();
             assertThat(next.g()).isEqualTo(handoff.g());
-            assertThat(next.detail("inheritTime")).isEqualTo(1);
+            assertThat(((Event.Execute) next).inheritTime()).isTrue();
             assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
         }
     }

@@ -72,7 +72,7 @@ class ProcresizeTest {
                 .fn(fn("sys", syscall("2ms"), done("wg"))).build("stw-syscall");
         StepRuns.Run run = StepRuns.run(sc);
         assertThat(run.outcome().kind()).as(run.outcome().message()).isEqualTo(Outcome.Kind.EXITED);
-        assertThat(run.of(EventKind.STW).get(0).detail("stopwait")).isZero();
+        assertThat(run.of(Event.Stw.class).get(0).stopwait()).isZero();
     }
 
     /**

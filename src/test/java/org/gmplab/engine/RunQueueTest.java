@@ -26,6 +26,37 @@ class RunQueueTest {
     class RunqputAndRunqget {
 
         @Test
+        void runqputAndRunqgetAreExecutedOnlyByTheOwnerPAndAssertionsCatchASecondThreadInside() throws Exception {
+            // given the owner's side of a ring held by one thread (it entered and has not left)
+            RunQueue q = new RunQueue(8);
+            GlobalRunQueue global = new GlobalRunQueue();
+            Goroutine[] g = goroutines(2);
+            Thread owner = new Thread(q::ownerEnters, "owner");
+            owner.start();
+            owner.join();
+            // when another thread puts into the ring or takes from it, then assertions (-ea, as the tests run) say so
+            assumeTrue(RunQueue.class.desiredAssertionStatus(), "assertions are on");
+            assertThatThrownBy(() -> q.runqput(g[0], false, global)).isInstanceOf(AssertionError.class)
+                    .hasMessageContaining("owner-only").hasMessageContaining("owner");
+            assertThatThrownBy(q::runqget).isInstanceOf(AssertionError.class);
+            assertThatThrownBy(() -> q.runqsteal(new RunQueue(8), true)).isInstanceOf(AssertionError.class);
+            assertThatThrownBy(() -> q.runqputbatch(java.util.List.of(g[1]), global)).isInstanceOf(AssertionError.class);
+        }
+
+        @Test
+        void theOwnersSideChangesThreadsWhenThePChangesMs() throws Exception {
+            // given a G put by one thread (an M that then gave the P away)
+            RunQueue q = new RunQueue(8);
+            GlobalRunQueue global = new GlobalRunQueue();
+            Goroutine[] g = goroutines(1);
+            Thread first = new Thread(() -> q.runqput(g[0], false, global));
+            first.start();
+            first.join();
+            // when another thread, the P's next M, takes it, then that is allowed
+            assertThat(q.runqget()).isSameAs(g[0]);
+        }
+
+        @Test
         void putWithNextKicksTheOldRunnextToTheTail() {
             // given a ring holding a and runnext holding b
             RunQueue q = new RunQueue(8);

@@ -3,7 +3,6 @@ package org.gmplab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,14 +24,15 @@ class Spawn1000Test {
         for (Event e : run.events()) {
             switch (e.kind()) {
                 case RUNQPUTSLOW -> {
-                    assertThat(e.detail("moved")).as("runqputslow moves half the ring plus one").isEqualTo(129);
+                    assertThat(((Event.RunqPutSlow) e).moved()).as("runqputslow moves half the ring plus one").isEqualTo(129);
                     global += 129;
                     overflows++;
                 }
                 case GLOBRUNQGET -> {
-                    long before = e.detail("before"), n = e.detail("n");
+                    Event.GlobRunqGet get = (Event.GlobRunqGet) e;
+                    long before = get.before(), n = get.n();
                     assertThat(before).isEqualTo(global);
-                    if (e.detail("fairness") == 1) {
+                    if (get.fairness()) {
                         assertThat(n).as("the 61-tick pull takes exactly one").isEqualTo(1);
                         fairness++;
                     } else {
@@ -61,8 +61,8 @@ class Spawn1000Test {
         StepRuns.Run run = StepRuns.run(Scenarios.spawn(1000, Scenarios.MS, procs, 1));
         long[] schedtick = new long[procs];
         for (Event e : run.events()) {
-            if (e.kind() == EventKind.EXECUTE) schedtick[e.p()] = e.detail("schedtick");
-            if (e.kind() == EventKind.GLOBRUNQGET && e.detail("fairness") == 1)
+            if (e instanceof Event.Execute x) schedtick[e.p()] = x.schedtick();
+            if (e instanceof Event.GlobRunqGet get && get.fairness())
                 assertThat(schedtick[e.p()] % Machine.FAIRNESS_TICK).isZero();
         }
     }

@@ -17,11 +17,11 @@ class SpinningTest {
     @Test
     void spinningLimitIsHalfTheBusyPs() {
         StepRuns.Run run = StepRuns.run(Scenarios.spawn(2000, 20 * Scenarios.US, 8, 1));
-        List<Event> limited = run.of(EventKind.SPINNING).stream().filter(e -> e.detail("busy") >= 0).toList();
+        List<Event.Spinning> limited = run.of(Event.Spinning.class).stream().filter(e -> e.busy() >= 0).toList();
         assertThat(limited).isNotEmpty();
-        for (Event e : limited) {
-            long before = e.detail("nmspinning") - 1;
-            assertThat(2 * before).as(e.why()).isLessThan(e.detail("busy"));
+        for (Event.Spinning e : limited) {
+            long before = e.nmspinning() - 1;
+            assertThat(2 * before).as(e.why()).isLessThan(e.busy());
         }
     }
 
@@ -37,9 +37,9 @@ class SpinningTest {
         int started = 0;
         for (Event e : events) {
             if (e.kind() == EventKind.SPINNING_STOP) justStoppedSpinning.add(e.m());
-            if ((e.kind() == EventKind.NEWM || e.kind() == EventKind.STARTM) && e.detail("spinning") == 1) {
+            int by = e instanceof Event.NewM n && n.spinning() ? n.by() : e instanceof Event.StartM s && s.spinning() ? s.by() : Integer.MIN_VALUE;
+            if (by != Integer.MIN_VALUE) {
                 started++;
-                int by = (int) e.detail("by");
                 if (started > 1) assertThat(justStoppedSpinning).as("started by a former spinner: " + e.why()).contains(by);
                 justStoppedSpinning.remove(by);
             }
@@ -48,7 +48,7 @@ class SpinningTest {
         // the first go statement woke a spinner; the next ones saw nmspinning=1 and woke nobody (the other new M
         // before it is the one handoffp starts for P0 while main is locked to M0 during init: not a spinner)
         long newmBeforeFirstSteal = events.stream().takeWhile(e -> e.kind() != EventKind.STEAL)
-                .filter(e -> e.kind() == EventKind.NEWM && e.p() >= 0 && e.detail("spinning") == 1).count(); // sysmon's M has no P
+                .filter(e -> e instanceof Event.NewM n && e.p() >= 0 && n.spinning()).count(); // sysmon's M has no P
         assertThat(newmBeforeFirstSteal).isEqualTo(1);
     }
 

@@ -11,7 +11,6 @@ import org.gmplab.scenario.Program;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.Stmt;
 import org.gmplab.snapshot.Event;
-import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
 
 /** stealWork and runqsteal inside a running scheduler. */
@@ -21,11 +20,11 @@ class StealTest {
     @Test
     void stealTakesHalfRoundedUp() {
         StepRuns.Run run = StepRuns.run(Scenarios.spawn(500, 50 * Scenarios.US, 4, 2));
-        List<Event> steals = run.of(EventKind.STEAL).stream().filter(e -> e.detail("runnext") == 0).toList();
+        List<Event.Steal> steals = run.of(Event.Steal.class).stream().filter(e -> !e.runnext()).toList();
         assertThat(steals).isNotEmpty();
-        for (Event e : steals) {
-            long had = e.detail("had");
-            assertThat(e.detail("took")).as(e.why()).isEqualTo(had - had / 2);
+        for (Event.Steal e : steals) {
+            long had = e.had();
+            assertThat(e.took()).as(e.why()).isEqualTo(had - had / 2);
         }
     }
 
@@ -42,15 +41,15 @@ class StealTest {
         // one steal in a clean world: the runtime's goroutines would add steals of their own at start
         Scenario sc = new Scenario("runnext", 2, 1, 256, new Program(Map.of("main", main, "f", f), List.of()), Scenario.Scheduler.GMP, false);
         StepRuns.Run run = StepRuns.run(sc);
-        List<Event> steals = run.of(EventKind.STEAL);
+        List<Event.Steal> steals = run.of(Event.Steal.class);
         assertThat(steals).hasSize(1);
-        Event steal = steals.get(0);
-        assertThat(steal.detail("runnext")).isEqualTo(1);
-        assertThat(steal.detail("round")).isEqualTo(Machine.STEAL_TRIES);
+        Event.Steal steal = steals.get(0);
+        assertThat(steal.runnext()).isTrue();
+        assertThat(steal.round()).isEqualTo(Machine.STEAL_TRIES);
         assertThat(steal.g()).isEqualTo(2);
         // the thief is the M started as a spinner for P1; it steals no earlier than its start + the back-off
-        Event newm = run.of(EventKind.NEWM).stream().filter(e -> e.p() >= 0).findFirst().orElseThrow(); // not sysmon
-        assertThat(newm.detail("spinning")).isEqualTo(1);
+        Event.NewM newm = run.of(Event.NewM.class).stream().filter(e -> e.p() >= 0).findFirst().orElseThrow(); // not sysmon
+        assertThat(newm.spinning()).isTrue();
         assertThat(steal.m()).isEqualTo(newm.m());
         long thiefStart = newm.time() + Costs.DEFAULT.newm();
         assertThat(steal.time() - thiefStart).isGreaterThanOrEqualTo(Costs.DEFAULT.runnextBackoff());

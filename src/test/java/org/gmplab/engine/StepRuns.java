@@ -16,6 +16,11 @@ final class StepRuns {
         List<Event> of(EventKind kind) {
             return events.stream().filter(e -> e.kind() == kind).toList();
         }
+
+        /** The events of one kind, as their record: read their numbers by name, as the compiler checks. */
+        <T extends Event> List<T> of(Class<T> kind) {
+            return events.stream().filter(kind::isInstance).map(kind::cast).toList();
+        }
     }
 
     /** Runs to the end, or 60 s of virtual time (a test whose program never ends fails rather than hangs). */

@@ -29,7 +29,7 @@ class SyscallTest {
     }
 
     private static List<Long> exitPaths(StepRuns.Run run) {
-        return run.of(EventKind.EXITSYSCALL).stream().map(e -> e.detail("path")).toList();
+        return run.of(Event.ExitSyscall.class).stream().map(e -> (long) e.path()).toList();
     }
 
     /** exitsyscallfast: a short call finds its old P still in _Psyscall and takes it straight back. */
@@ -74,7 +74,7 @@ class SyscallTest {
         try (Engine e = Engine.step(race(100_000))) {
             e.run(Long.MAX_VALUE);
             List<Event> events = e.drainEvents();
-            assertThat(events.stream().filter(ev -> ev.kind() == EventKind.EXITSYSCALL).map(ev -> ev.detail("path"))).containsExactly(4L);
+            assertThat(events.stream().filter(ev -> ev instanceof Event.ExitSyscall).map(ev -> ((Event.ExitSyscall) ev).path())).containsExactly(4);
             long retakes = events.stream().filter(ev -> ev.kind() == EventKind.RETAKE).count();
             assertThat(retakes).isEqualTo(1);
             long ticks = e.snapshot().ps().stream().mapToLong(p -> p.syscalltick()).sum();
@@ -86,9 +86,9 @@ class SyscallTest {
     @Test
     void handoffpStartsAnMWhenThePHasWork() {
         StepRuns.Run run = StepRuns.run(race(100_000));
-        assertThat(run.of(EventKind.HANDOFFP)).extracting(e -> e.detail("rule")).containsExactly(1L);
-        Event retake = run.of(EventKind.RETAKE).get(0);
-        assertThat(retake.detail("runq")).isPositive();
+        assertThat(run.of(Event.Handoffp.class)).extracting(Event.Handoffp::rule).containsExactly(1);
+        Event.Retake retake = run.of(Event.Retake.class).get(0);
+        assertThat(retake.runq()).isPositive();
     }
 
     /** entersyscallblock: a call known to block hands the P off at once, no sysmon needed. */
@@ -97,11 +97,11 @@ class SyscallTest {
         Scenario sc = prog().procs(1).wg("wg").fn(fn("main", add("wg", "1"), go("w"), syscallBlock("1ms"), waitWg("wg")))
                 .fn(fn("w", work("50us"), done("wg"))).build("block");
         StepRuns.Run run = StepRuns.run(sc);
-        Event enter = run.of(EventKind.ENTERSYSCALL).get(0);
-        Event handoff = run.of(EventKind.HANDOFFP).get(0);
-        assertThat(enter.detail("blocking")).isEqualTo(1);
+        Event.EnterSyscall enter = run.of(Event.EnterSyscall.class).get(0);
+        Event.Handoffp handoff = run.of(Event.Handoffp.class).get(0);
+        assertThat(enter.blocking()).isTrue();
         assertThat(handoff.time()).isEqualTo(enter.time());
-        assertThat(handoff.detail("rule")).isEqualTo(1);
+        assertThat(handoff.rule()).isEqualTo(1);
         assertThat(run.of(EventKind.RETAKE)).isEmpty();
     }
 
@@ -113,7 +113,7 @@ class SyscallTest {
                 .fn(fn("cpu", work("20ms"), done("wg")))
                 .fn(fn("sys", syscallBlock("1ms"), done("wg"))).build("spinner");
         StepRuns.Run run = StepRuns.run(sc);
-        assertThat(run.of(EventKind.HANDOFFP)).extracting(e -> e.detail("rule")).contains(4L);
+        assertThat(run.of(Event.Handoffp.class)).extracting(Event.Handoffp::rule).contains(4);
     }
 
     /**
@@ -128,7 +128,7 @@ class SyscallTest {
         Event enter = run.of(EventKind.ENTERSYSCALL).get(0);
         Event retake = run.of(EventKind.RETAKE).get(0);
         assertThat(retake.time() - enter.time()).isBetween(Sysmon.SYSCALL_RETAKE_NS, Sysmon.SYSCALL_RETAKE_NS + Sysmon.MAX_DELAY);
-        assertThat(run.of(EventKind.HANDOFFP)).extracting(e -> e.detail("rule")).containsExactly(8L);
+        assertThat(run.of(Event.Handoffp.class)).extracting(Event.Handoffp::rule).containsExactly(8);
     }
 
     /** handoffp rule 9: with another P busy and one idle, a retaken P without work just goes idle. */
@@ -138,7 +138,7 @@ class SyscallTest {
                 .fn(fn("cpu", work("30ms"), done("wg")))
                 .fn(fn("sys", syscall("15ms"), done("wg"))).build("idle");
         StepRuns.Run run = StepRuns.run(sc);
-        assertThat(run.of(EventKind.HANDOFFP)).extracting(e -> e.detail("rule")).contains(9L);
+        assertThat(run.of(Event.Handoffp.class)).extracting(Event.Handoffp::rule).contains(9);
     }
 
     /**

@@ -72,7 +72,7 @@ class SysmonTest {
             if (e.kind() == EventKind.PREEMPT) {
                 long slice = e.time() - started.get(e.g());
                 assertThat(slice).as("slice of G%d", e.g()).isBetween(10_000_000L, 20_000_000L + 2 * (Costs.DEFAULT.timerSlack() + Costs.DEFAULT.wakeM()) + Costs.DEFAULT.workSlice());
-                assertThat(e.detail("global")).isPositive();
+                assertThat(((Event.Preempt) e).global()).isPositive();
                 preemptions++;
             }
         }
@@ -87,7 +87,7 @@ class SysmonTest {
     void pingPongPairSharesOneTimeSliceAtGomaxprocs1() {
         StepRuns.Run run = StepRuns.run(pingpong(1, 20_000));
         long switches = run.of(EventKind.EXECUTE).size();
-        long newSlices = run.of(EventKind.EXECUTE).stream().filter(e -> e.detail("inheritTime") == 0).count();
+        long newSlices = run.of(Event.Execute.class).stream().filter(e -> !e.inheritTime()).count();
         assertThat(switches).isGreaterThan(20_000);
         assertThat(newSlices).as("schedticks").isLessThan(switches / 100);
     }
@@ -96,9 +96,9 @@ class SysmonTest {
     @Test
     void spinningMStealsRunnextAtGomaxprocs2() {
         StepRuns.Run run = StepRuns.run(pingpong(2, 20_000));
-        List<Event> runnextSteals = run.of(EventKind.STEAL).stream().filter(e -> e.detail("runnext") == 1).toList();
+        List<Event.Steal> runnextSteals = run.of(Event.Steal.class).stream().filter(Event.Steal::runnext).toList();
         assertThat(runnextSteals).isNotEmpty();
-        assertThat(runnextSteals).allMatch(e -> e.detail("round") == FindRunnable.STEAL_TRIES);
+        assertThat(runnextSteals).allMatch(e -> e.round() == FindRunnable.STEAL_TRIES);
     }
 
     static Scenario pingpong(int procs, int rounds) {

@@ -46,7 +46,7 @@ class TimeAndNetTest {
         assertThat(run.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
         assertThat(run.of(EventKind.TIMER)).hasSize(200);
         assertThat(run.endTime()).isBetween(200_000_000L, 300_000_000L);
-        assertThat(run.of(EventKind.NETPOLL_BLOCK)).allMatch(e -> e.detail("waitms") == 1);
+        assertThat(run.of(Event.NetpollBlock.class)).allMatch(e -> e.waitms() == 1);
     }
 
     /** {@code netpoll}'s timeout: -1 waits forever, 0 polls, under 1 ms → 1 ms, else truncated to whole ms. */
@@ -99,7 +99,7 @@ class TimeAndNetTest {
                         add("wg", "1"), go("cpu"), sleep("1ms"), waitWg("wg")))
                 .fn(fn("cpu", work("5ms"), done("wg"))).build("steal-timer");
         StepRuns.Run run = StepRuns.run(sc);
-        assertThat(run.of(EventKind.TIMER)).anyMatch(e -> e.detail("timersOf") != e.p());
+        assertThat(run.of(Event.Timer.class)).anyMatch(e -> e.timersOf() != e.p());
     }
 
     /**

@@ -4,7 +4,6 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.engine.Outcome;
-import org.gmplab.snapshot.EventKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -210,7 +209,7 @@ class ScenarioFilesTest {
             Outcome o = e.outcome();
             assertThat(o).as("%s: the run did not end (nothing could run, and main had not returned)", s.name()).isNotNull();
             if (o.kind() == Outcome.Kind.CRASHED) throw new AssertionError(s.name() + ": " + o.message());
-            long started = e.drainEvents().stream().filter(ev -> ev.kind() == EventKind.GO && ev.g() != 1 && ev.details().getOrDefault("system", 0L) == 0L).count();
+            long started = e.drainEvents().stream().filter(ev -> ev instanceof org.gmplab.snapshot.Event.Go go && ev.g() != 1 && !go.system()).count();
             return new Run(o, started);
         }
     }

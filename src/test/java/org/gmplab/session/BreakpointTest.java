@@ -76,7 +76,7 @@ class BreakpointTest {
     void globalPullBreakpointCanAskForFairnessOrBatchOnly() throws Exception {
         Scenario spawn4 = load("spawn1000.json").withGomaxprocs(4);
         for (long fair : new long[] {0, 1}) {
-            long want = firstEvent(spawn4, e -> e.kind() == EventKind.GLOBRUNQGET && e.detail("fairness") == fair, 50_000);
+            long want = firstEvent(spawn4, e -> e instanceof org.gmplab.snapshot.Event.GlobRunqGet get && (get.fairness() ? 1 : 0) == fair, 50_000);
             if (want < 0) continue;   // this run may not have both kinds of pull
             assertThat(firstHit(spawn4, new Breakpoint(Breakpoint.Kind.GLOBRUNQGET, fair, -1), 50_000)).isEqualTo(want);
         }
@@ -85,9 +85,9 @@ class BreakpointTest {
     @Test
     void stealFromAGivenVictimToAGivenThief() throws Exception {
         Scenario spawn4 = load("spawn1000.json").withGomaxprocs(4);
-        long want = firstEvent(spawn4, e -> e.kind() == EventKind.STEAL && e.detail("victim") == 0 && e.p() == 2, 20_000);
+        long want = firstEvent(spawn4, e -> e instanceof org.gmplab.snapshot.Event.Steal st && st.victim() == 0 && e.p() == 2, 20_000);
         if (want > 0) assertThat(firstHit(spawn4, new Breakpoint(Breakpoint.Kind.STEAL, 0, 2), 20_000)).isEqualTo(want);
-        long anyFrom0 = firstEvent(spawn4, e -> e.kind() == EventKind.STEAL && e.detail("victim") == 0, 20_000);
+        long anyFrom0 = firstEvent(spawn4, e -> e instanceof org.gmplab.snapshot.Event.Steal st && st.victim() == 0, 20_000);
         assertThat(firstHit(spawn4, new Breakpoint(Breakpoint.Kind.STEAL, 0, -1), 20_000)).isEqualTo(anyFrom0).isPositive();
     }
 

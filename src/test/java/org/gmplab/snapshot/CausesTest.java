@@ -88,7 +88,7 @@ class CausesTest {
     void exitsyscallFastPathTakesBackThePItsEntersyscallLeftBehind() {
         int checked = 0;
         for (Event exit : syscall) {
-            if (exit.kind() != EventKind.EXITSYSCALL || exit.detail("path") != 1) continue;
+            if (!(exit instanceof Event.ExitSyscall x) || x.path() != 1) continue;
             Link l = link(syscall, exit, Role.CAUSE, Causes.P_FROM).orElseThrow();
             assertThat(l.event().kind()).isEqualTo(EventKind.ENTERSYSCALL);
             assertThat(l.event().p()).isEqualTo(exit.p());

@@ -107,8 +107,8 @@ class CanvasLandsTest {
         // given a steal, shown and landed
         Worlds.Transition t = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4),
                 e -> e.kind() == EventKind.STEAL, 2000);
-        var steal = t.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
-        int victim = (int) steal.detail("victim");
+        var steal = (org.gmplab.snapshot.Event.Steal) t.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
+        int victim = (int) steal.victim();
         pulse(robot, t.before(), List.of(), T0);
         pulse(robot, t.after(), t.events(), T0 + 1000 * MS);
         pulse(robot, T0 + 1150 * MS);

@@ -60,9 +60,9 @@ class SchedulerViewTest {
     void stealArcAppearsOnTheFrameAfterASteal(FxRobot robot) throws Exception {
         // given the step before a steal, on screen
         Worlds.Transition t = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4), e -> e.kind() == EventKind.STEAL, 2000);
-        var steal = t.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
+        var steal = (org.gmplab.snapshot.Event.Steal) t.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
         robot.interact(() -> { view.setAnimationMillis(10_000); view.show(t.before(), List.of()); view.paintAt(1); });
-        Rect victimRing = view.layoutNow().cards.get((int) steal.detail("victim")).ring();
+        Rect victimRing = view.layoutNow().cards.get((int) steal.victim()).ring();
         Color before = pixel(capture(robot), victimRing.cx(), victimRing.cy());
         // when the snapshot after it arrives through the latest-wins inbox and a frame passes
         robot.interact(() -> view.publish(t.after(), t.events()));

@@ -14,15 +14,15 @@ class TransitionTest {
     void stealMarksAnArcFromVictimRingToThiefRingWithTheCount() {
         // given the step in which a spinning M stole
         Worlds.Transition w = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4), e -> e.kind() == EventKind.STEAL, 2000);
-        var steal = w.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
+        var steal = (org.gmplab.snapshot.Event.Steal) w.events().stream().filter(e -> e.kind() == EventKind.STEAL).findFirst().orElseThrow();
         Layout from = Layout.compute(w.before(), 1280, 720, 1), to = Layout.compute(w.after(), 1280, 720, 1);
         // when
         Transition t = new Transition(from, to, w.events());
         // then
         Transition.Mark m = t.marks.stream().filter(x -> x.kind() == Transition.MarkKind.STEAL).findFirst().orElseThrow();
-        assertThat(m.from()).isEqualTo(to.cards.get((int) steal.detail("victim")).ring());
+        assertThat(m.from()).isEqualTo(to.cards.get((int) steal.victim()).ring());
         assertThat(m.to()).isEqualTo(to.cards.get(steal.p()).ring());
-        assertThat(m.label()).isEqualTo("steal " + steal.detail("took"));
+        assertThat(m.label()).isEqualTo("steal " + steal.took());
     }
 
     @Test

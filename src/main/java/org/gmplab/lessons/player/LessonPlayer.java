@@ -39,6 +39,7 @@ import javafx.event.EventHandler;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
+import org.gmplab.controls.Language;
 import org.gmplab.controls.ProgramPane;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.ScenarioException;
@@ -49,12 +50,13 @@ import org.gmplab.lessons.Links;
 import org.gmplab.lessons.LessonRunner.CheckResult;
 import org.gmplab.lessons.LessonRunner.StepResult;
 import org.gmplab.lessons.QuizOrder;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
+import org.gmplab.i18n.LessonWords;
 
 /**
  * The lesson player: a list of lessons, then one lesson step by step beside the scheduler canvas.
@@ -88,7 +90,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     private final SchedulerView view;
     private final Screen screen;
     private final Progress progress;
-    private final ObjectProperty<Lang> lang = new SimpleObjectProperty<>(this, "lang", Lang.EN);
+    /** The player's language (its program pane speaks it too); the window binds its own to it. */
+    private final Language words = new Language();
+    private final ObjectProperty<Lang> lang = words.languageProperty();
     private final List<Entry> entries = new ArrayList<>();
     private String listProblem;
 
@@ -171,7 +175,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         this.view = view;
         this.screen = screen;
         this.progress = progress;
-        this.program = new ProgramPane(screen.model());
+        this.program = new ProgramPane(screen.model(), words);
         program.setId("lessonProgram");
         program.setPrefHeight(300);
         setId("lessonPlayer");
@@ -232,7 +236,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 setPrefWidth(0);
                 if (e.lesson() == null) {
                     getStyleClass().add("lesson-error");
-                    setText(Messages.get("broken", lang.get(), e.error()));
+                    setText(LessonWords.get("broken", lang.get(), e.error()));
                     setStyle("-fx-text-fill: #b00020;");
                     return;
                 }
@@ -240,7 +244,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 Lesson l = e.lesson();
                 Lang ln = lang.get();
                 String done = progress.completed().contains(l.id()) ? "✓ " : "";
-                setText(done + l.title().in(ln) + "\n" + Messages.get(l.level(), ln) + " · " + Messages.get("minutes", ln, l.minutes())
+                setText(done + l.title().in(ln) + "\n" + LessonWords.get(l.level(), ln) + " · " + LessonWords.get("minutes", ln, l.minutes())
                         + "\n" + l.summary().in(ln));
             }
         });
@@ -404,7 +408,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     }
 
     /** What the window shows while the lesson drives it: why its transport is locked, and the lesson's keys. */
-    public String drivingNote() { return Messages.get("driving", lang.get()); }
+    public String drivingNote() { return LessonWords.get("driving", lang.get()); }
 
     // ---- the lesson's position -------------------------------------------------------------------
 
@@ -633,17 +637,17 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     private void refresh() {
         Lang ln = lang.get();
-        languageLabel.setText(Messages.get("language", ln));
-        lessonsLabel.setText(Messages.get("lessons", ln) + (listProblem == null ? "" : " — " + Messages.get("none", ln, listProblem)));
-        back.setText(Messages.get("back", ln));
-        next.setText(Messages.get("next", ln));
-        tryIt.setText(Messages.get(tryIt.isSelected() ? "return" : "try", ln));
-        tryStep.setText(Messages.get("tryStep", ln));
-        teacherToggle.setText(Messages.get("teacher", ln));
-        tryHint.setText(tryIt.isSelected() ? Messages.get(screen.hasControls() ? "tryControls" : "tryHint", ln) : "");
+        languageLabel.setText(LessonWords.get("language", ln));
+        lessonsLabel.setText(LessonWords.get("lessons", ln) + (listProblem == null ? "" : " — " + LessonWords.get("none", ln, listProblem)));
+        back.setText(LessonWords.get("back", ln));
+        next.setText(LessonWords.get("next", ln));
+        tryIt.setText(LessonWords.get(tryIt.isSelected() ? "return" : "try", ln));
+        tryStep.setText(LessonWords.get("tryStep", ln));
+        teacherToggle.setText(LessonWords.get("teacher", ln));
+        tryHint.setText(tryIt.isSelected() ? LessonWords.get(screen.hasControls() ? "tryControls" : "tryHint", ln) : "");
         tryHint.setVisible(tryIt.isSelected());
-        deeper.setText(Messages.get("deeper", ln));
-        checksLabel.setText(Messages.get("checks", ln));
+        deeper.setText(LessonWords.get("deeper", ln));
+        checksLabel.setText(LessonWords.get("checks", ln));
         list.refresh();
         applyFont();
         boolean has = lesson != null;
@@ -652,27 +656,27 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         program.setVisible(has && !screen.hasControls());
         for (var n : List.of(lessonsLabel, list, goTo, resetProgress, listEnd)) n.setVisible(!has);   // the summaries would give the quizzes away
         if (has) resetNo.fire();
-        goTo.setPromptText(Messages.get("goTo", ln));
-        restart.setText(Messages.get("restart", ln));
-        resetProgress.setText(Messages.get("resetProgress", ln));
-        resetQuestion.setText(Messages.get("resetQuestion", ln));
-        resetYes.setText(Messages.get("resetYes", ln));
-        resetNo.setText(Messages.get("resetNo", ln));
+        goTo.setPromptText(LessonWords.get("goTo", ln));
+        restart.setText(LessonWords.get("restart", ln));
+        resetProgress.setText(LessonWords.get("resetProgress", ln));
+        resetQuestion.setText(LessonWords.get("resetQuestion", ln));
+        resetYes.setText(LessonWords.get("resetYes", ln));
+        resetNo.setText(LessonWords.get("resetNo", ln));
         score.setText("");
-        allLessons.setText(Messages.get("allLessons", ln));
+        allLessons.setText(LessonWords.get("allLessons", ln));
         tryStep.setVisible(has && tryIt.isSelected() && !screen.hasControls());
         teacherToggle.setVisible(has && presenter.get());
         teacherNotes.setVisible(has && presenter.get() && teacherToggle.isSelected());
         if (!has) {
-            title.setText(Messages.get("choose", ln));
+            title.setText(LessonWords.get("choose", ln));
             caption.set("");
             return;
         }
         Lesson.Step step = lesson.steps().get(index);
         title.setText(lesson.title().in(ln));
-        stepNumber.setText(Messages.get("step", ln, index + 1, lesson.steps().size()));
+        stepNumber.setText(LessonWords.get("step", ln, index + 1, lesson.steps().size()));
         stepLink.setText(Links.of(lesson, index));
-        lookLabel.setText(Messages.get("look", ln, ""));
+        lookLabel.setText(LessonWords.get("look", ln, ""));
         look.getChildren().setAll(lookLabel);
         for (String name : step.highlight()) {
             Layout.Hit hit = hitFor(name);
@@ -683,10 +687,10 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             look.getChildren().add(link);
         }
         look.setVisible(!step.highlight().isEmpty());
-        narration.setText(ran ? step.narration().in(ln) : Messages.get("answerFirst", ln));
+        narration.setText(ran ? step.narration().in(ln) : LessonWords.get("answerFirst", ln));
         deeper.setVisible(ran && step.deeper() != null);
         deeperText.setText(step.deeper() == null ? "" : step.deeper().in(ln));
-        teacherNotes.setText(step.teacher() == null ? Messages.get("noTeacher", ln) : Messages.get("teacherNote", ln, step.teacher().in(ln)));
+        teacherNotes.setText(step.teacher() == null ? LessonWords.get("noTeacher", ln) : LessonWords.get("teacherNote", ln, step.teacher().in(ln)));
 
         Lesson.Quiz q = step.quiz();
         StringBuilder captionChoices = new StringBuilder();
@@ -695,7 +699,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         feedback.setText("");
         explain.setText("");
         if (q != null) {
-            question.setText(Messages.get("predict", ln) + " " + q.question().in(ln));
+            question.setText(LessonWords.get("predict", ln) + " " + q.question().in(ln));
             for (int i : QuizOrder.of(lesson.id(), index, q.choices().size())) {
                 int k = i;
                 Button b = new Button(q.choices().get(i).text().in(ln));
@@ -711,8 +715,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
             }
             if (ran) {
                 if (chosen != null)
-                    feedback.setText(chosen == q.answer() ? Messages.get("right", ln)
-                            : Messages.get("wrong", ln, q.choices().get(q.answer()).text().in(ln)));
+                    feedback.setText(chosen == q.answer() ? LessonWords.get("right", ln)
+                            : LessonWords.get("wrong", ln, q.choices().get(q.answer()).text().in(ln)));
                 feedback.setStyle(chosen == null ? "" : chosen == q.answer() ? "-fx-text-fill: #2e7d32; -fx-font-weight: bold;"
                         : "-fx-text-fill: #b00020; -fx-font-weight: bold;");
                 explain.setText(q.explain() == null ? "" : q.explain().in(ln));
@@ -730,8 +734,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 l.setStyle(c.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
                 checks.getChildren().add(l);
             }
-            problem.setText(result.ok() ? "" : Messages.get("stepFailed", ln, result.problem()));
-            if (index == lesson.steps().size() - 1 && result.ok()) problem.setText(Messages.get("done", ln));
+            problem.setText(result.ok() ? "" : LessonWords.get("stepFailed", ln, result.problem()));
+            if (index == lesson.steps().size() - 1 && result.ok()) problem.setText(LessonWords.get("done", ln));
             score.setText(index == lesson.steps().size() - 1 ? scoreText(ln) : "");
             problem.setStyle(result.ok() ? "-fx-text-fill: #2e7d32;" : "-fx-text-fill: #b00020;");
         } else {
@@ -754,7 +758,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         }
         if (quizzes == 0) return "";
         int unanswered = quizzes - firstTries.size();
-        return Messages.get("score", ln, right, quizzes) + (unanswered == 0 ? "" : " " + Messages.get("unanswered", ln, unanswered));
+        return LessonWords.get("score", ln, right, quizzes) + (unanswered == 0 ? "" : " " + LessonWords.get("unanswered", ln, unanswered));
     }
 
     /** Which of the lesson's buttons can be pressed: none while its engine works on a step. */

@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 
 /**
  * What a user has done, remembered between runs in {@link Preferences} (per user: on Linux under

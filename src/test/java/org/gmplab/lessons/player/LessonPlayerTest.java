@@ -192,7 +192,7 @@ class LessonPlayerTest {
         assertThat(robot.lookup("#next").queryButton().getText()).isEqualTo("Next ▶");
         assertThat(player.stepIndex()).isEqualTo(2);
         // and the choice is remembered
-        assertThat(new Progress(prefs).lang()).isEqualTo(org.gmplab.lessons.Text.Lang.EN);
+        assertThat(new Progress(prefs).lang()).isEqualTo(org.gmplab.i18n.Lang.EN);
     }
 
     @Test
@@ -315,9 +315,9 @@ class LessonPlayerTest {
         assertThat(robot.lookup("#score").query().isVisible()).isFalse();
         walkToTheEnd(robot, 2);
         assertThat(text(robot, "#score")).isEqualTo("Quizzes right at the first try: 1 of 1.");
-        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.ZH));
+        robot.interact(() -> player.langProperty().set(org.gmplab.i18n.Lang.ZH));
         assertThat(text(robot, "#score")).isEqualTo("第一次就答对的测验：1 / 1。");
-        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        robot.interact(() -> player.langProperty().set(org.gmplab.i18n.Lang.EN));
         // Home restarts too (the keyboard's way); a lesson opened past its quiz says so in its score
         robot.type(javafx.scene.input.KeyCode.HOME);
         idle(player);
@@ -333,8 +333,8 @@ class LessonPlayerTest {
         click(robot, cellOf(robot, "G, M, P: who is who"));
         walkToTheEnd(robot, 2);
         // a language chosen (and back): a preference that is not progress, which the reset keeps
-        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.ZH));
-        robot.interact(() -> player.langProperty().set(org.gmplab.lessons.Text.Lang.EN));
+        robot.interact(() -> player.langProperty().set(org.gmplab.i18n.Lang.ZH));
+        robot.interact(() -> player.langProperty().set(org.gmplab.i18n.Lang.EN));
         click(robot, "#allLessons");
         assertThat(cellOf(robot, "✓ G, M, P: who is who")).isNotNull();
         // one click only asks; Cancel keeps everything
@@ -350,7 +350,7 @@ class LessonPlayerTest {
         assertThat(after.completed()).isEmpty();
         assertThat(after.lastLesson()).isEmpty();
         assertThat(after.lastStep()).isZero();
-        assertThat(after.lang()).isEqualTo(org.gmplab.lessons.Text.Lang.EN);
+        assertThat(after.lang()).isEqualTo(org.gmplab.i18n.Lang.EN);
         assertThat(robot.lookup((Node n) -> n instanceof ListCell<?> c && c.getText() != null && c.getText().startsWith("✓")).tryQuery()).isEmpty();
         // on disk too (Linux keeps a user's preferences in ~/.java/.userPrefs)
         Path onDisk = Path.of(System.getProperty("user.home"), ".java", ".userPrefs").resolve(prefs.absolutePath().substring(1)).resolve("prefs.xml");
@@ -366,7 +366,7 @@ class LessonPlayerTest {
         Preferences other = Preferences.userRoot().node("org/gmplab/test/resume-" + UUID.randomUUID());
         Progress was = new Progress(other);
         was.setPosition("go-runnext", 2);
-        was.setLang(org.gmplab.lessons.Text.Lang.ZH);
+        was.setLang(org.gmplab.i18n.Lang.ZH);
         LessonPlayer again = new LessonPlayer(view, Path.of("lessons"), new Progress(other));
         try {
             robot.interact(() -> ((BorderPane) player.getParent()).setRight(again));

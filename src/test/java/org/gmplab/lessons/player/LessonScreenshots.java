@@ -15,7 +15,7 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 
 import org.gmplab.app.ScreenshotCommand;
-import org.gmplab.lessons.Text.Lang;
+import org.gmplab.i18n.Lang;
 import org.gmplab.view.SchedulerView;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

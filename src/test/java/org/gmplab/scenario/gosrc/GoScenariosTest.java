@@ -61,7 +61,7 @@ class GoScenariosTest {
         assertThat(s.program().mutexes()).containsExactly("mu");
         assertThat(s.program().function("main.func1").params()).containsExactly("id");
         List<Event> events = JsonTwinTest.run(s);
-        assertThat(events.stream().filter(e -> e.kind() == EventKind.GO && e.detail("system") == 0)).hasSize(1 + 1000); // main, and the spawned
+        assertThat(events.stream().filter(e -> e instanceof org.gmplab.snapshot.Event.Go go && !go.system())).hasSize(1 + 1000); // main, and the spawned
     }
 
     @Test
@@ -80,7 +80,7 @@ class GoScenariosTest {
         assertThat(m.find()).isTrue();
         Scenario s = GoSource.parse(m.group(1), "docs/go-scenarios.md");
         assertThat(s.name()).isEqualTo("spawn 1000 goroutines");
-        assertThat(JsonTwinTest.run(s).stream().filter(e -> e.kind() == EventKind.GO && e.detail("system") == 0)).hasSize(1 + 1000);
+        assertThat(JsonTwinTest.run(s).stream().filter(e -> e instanceof org.gmplab.snapshot.Event.Go go && !go.system())).hasSize(1 + 1000);
     }
 
     @Test

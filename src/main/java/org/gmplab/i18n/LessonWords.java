@@ -1,12 +1,9 @@
-package org.gmplab.lessons.player;
+package org.gmplab.i18n;
 
 import java.util.Map;
 
-import org.gmplab.lessons.Text;
-import org.gmplab.lessons.Text.Lang;
-
-/** The lesson player's own labels, in both languages. */
-final class Messages {
+/** The lesson player's own labels, in both languages, by key. */
+public final class LessonWords {
     private static final Map<String, Text> M = Map.ofEntries(
             Map.entry("lessons", new Text("Lessons", "课程")),
             Map.entry("language", new Text("Language", "语言")),
@@ -52,9 +49,10 @@ final class Messages {
             Map.entry("allLessons", new Text("☰ All lessons", "☰ 全部课程")),
             Map.entry("stepFailed", new Text("This step did not go as the lesson says: %s", "这一步与课程描述不符：%s")));
 
-    private Messages() {}
+    private LessonWords() {}
 
-    static String get(String key, Lang lang, Object... args) {
+    /** The label {@code key} in {@code lang} (a format string when there are args). */
+    public static String get(String key, Lang lang, Object... args) {
         Text t = M.get(key);
         if (t == null) throw new IllegalArgumentException("no message " + key);
         String s = t.in(lang);

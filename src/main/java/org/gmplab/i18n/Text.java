@@ -1,4 +1,4 @@
-package org.gmplab.lessons;
+package org.gmplab.i18n;
 
 import java.util.Objects;
 
@@ -10,7 +10,4 @@ public record Text(String en, String zh) {
     }
 
     public String in(Lang lang) { return lang == Lang.ZH ? zh : en; }
-
-    /** The languages of the UI and the lessons. */
-    public enum Lang { EN, ZH }
 }

@@ -1,4 +1,4 @@
-package org.gmplab.view;
+package org.gmplab.i18n;
 
 import java.util.function.UnaryOperator;
 
@@ -9,6 +9,11 @@ import java.util.function.UnaryOperator;
  */
 public record Wording(String name, UnaryOperator<String> words, String family) {
     public static final Wording ENGLISH = new Wording("en", UnaryOperator.identity(), null);
+
+    /** The window's words ({@link Words}) in {@code lang}, drawn in font {@code family} (null: the default font). */
+    public static Wording in(Lang lang, String family) {
+        return lang == Lang.ZH ? new Wording("zh", s -> Words.get(Lang.ZH, s), family) : ENGLISH;
+    }
 
     /** {@code english} in this wording. */
     public String of(String english) { return words.apply(english); }

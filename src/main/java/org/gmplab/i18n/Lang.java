@@ -1,0 +1,4 @@
+package org.gmplab.i18n;
+
+/** The languages of the window and the lessons. */
+public enum Lang { EN, ZH }

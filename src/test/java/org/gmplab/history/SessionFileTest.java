@@ -196,6 +196,27 @@ class SessionFileTest {
                 () -> assertError(fifo, "cannot read: not a regular file"));
     }
 
+    @Test
+    void aSessionWrittenBeforeSnapshotsWereTypedOpensAtTheWorldItWasSavedAt() throws Exception {
+        // given a session file written by an older GMP Lab (before statuses and places were typed), with the
+        // world it showed, written down by that same build: each P's status, each G's status and place
+        Path fixtures = Path.of("src/test/resources/sessions");
+        List<String> saved = Files.readAllLines(fixtures.resolve("before-typed-snapshot.world.txt")).stream()
+                .filter(l -> !l.startsWith("#")).toList();
+
+        // when it is read and opened
+        Session s = SessionFile.read(fixtures.resolve("before-typed-snapshot.gmpsession"));
+        List<String> world = new java.util.ArrayList<>();
+        try (History h = s.open()) {
+            for (org.gmplab.snapshot.Snapshot.Proc p : h.snapshot().ps()) world.add("P" + p.id() + " " + p.status());
+            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status() + " " + g.where());
+        }
+
+        // then it is the same world, place for place
+        assertThat(s.actions()).hasSize(2);
+        assertThat(world).containsExactlyElementsOf(saved);
+    }
+
     private static void assertError(Path file, String what) {
         assertThatThrownBy(() -> SessionFile.read(file))
                 .isInstanceOf(SessionException.class)

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -76,7 +78,7 @@ final class WorldReader {
             Goroutine next = p.runq.runnext();
             List<Long> ring = new ArrayList<>();
             for (Goroutine g : p.runq.contents()) ring.add(g.goid);
-            ps.add(new Snapshot.Proc(p.id, p.status.go, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
+            ps.add(new Snapshot.Proc(p.id, p.status, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
                     p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt(), p.timers.size()));
         }
         List<Snapshot.Thread> ms = new ArrayList<>();
@@ -89,7 +91,7 @@ final class WorldReader {
         List<Snapshot.G> gs = new ArrayList<>();
         for (Goroutine g : sched.allgs()) {
             Machine m = g.m;
-            gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
+            gs.add(new Snapshot.G(g.goid, g.status, g.waitReason, m == null ? -1 : m.id, g.function(),
                     g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system(), g.line()));
         }
         List<Long> global = new ArrayList<>();

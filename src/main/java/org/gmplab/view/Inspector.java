@@ -1,5 +1,6 @@
 package org.gmplab.view;
 
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -7,9 +8,6 @@ import org.gmplab.snapshot.Snapshot;
  * field, for the inspector) and a short sentence for what the mouse hovers (the tooltip). No JavaFX.
  */
 public final class Inspector {
-    private static final String[] G_STATUS = {"idle", "runnable", "running", "syscall", "waiting", "?", "dead"};
-    private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
-
     private Inspector() { }
 
     public static String describe(Layout.Hit h, Snapshot s) { return describe(h, s, Wording.ENGLISH); }
@@ -21,7 +19,7 @@ public final class Inspector {
             case G -> {
                 for (Snapshot.G g : s.gs()) {
                     if (g.goid() != h.id()) continue;
-                    String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
+                    String st = g.status().word();
                     return "G" + g.goid() + "  " + w.of(st) + (g.waitReason().isEmpty() ? "" : " (" + g.waitReason() + ")")
                             + "  in " + g.where() + "  func " + g.function() + "  at " + g.instruction()
                             + (g.m() >= 0 ? "  on M" + g.m() : "") + (g.parent() > 0 ? "  created by G" + g.parent() : "");
@@ -37,7 +35,7 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+                    String st = p.status().word();
                     return "P" + p.id() + "  " + w.of(st) + "  m=" + p.m() + " runnext=" + p.runnext() + " runqsize=" + p.runq().size()
                             + "/" + p.capacity() + " runqhead=" + p.head() + " runqtail=" + p.tail() + " schedtick=" + p.schedtick()
                             + " syscalltick=" + p.syscalltick() + " gfreecnt=" + p.gfreecnt();
@@ -75,7 +73,7 @@ public final class Inspector {
                     if (g.goid() != h.id()) continue;
                     String c = "G" + g.goid();
                     out.add(new Field(c, "goid", Long.toString(g.goid())));
-                    out.add(new Field(c, "status", g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?"));
+                    out.add(new Field(c, "status", g.status().word()));
                     out.add(new Field(c, "waitreason", g.waitReason()));
                     out.add(new Field(c, "where", g.where()));
                     out.add(new Field(c, "m", g.m() < 0 ? "" : "M" + g.m()));
@@ -109,7 +107,7 @@ public final class Inspector {
                     if (p.id() != h.id()) continue;
                     String c = "P" + p.id();
                     out.add(new Field(c, "id", Integer.toString(p.id())));
-                    out.add(new Field(c, "status", p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?"));
+                    out.add(new Field(c, "status", p.status().word()));
                     out.add(new Field(c, "m", p.m() < 0 ? "" : "M" + p.m()));
                     if (s.real()) {   // a trace records neither the ring nor runnext, schedtick nor the free list
                         out.add(new Field(c, "runq", "not in the trace"));
@@ -174,7 +172,7 @@ public final class Inspector {
                     if (m.id() != h.id()) continue;
                     if (Layout.isSysmon(m)) yield "M" + m.id() + w.of(": sysmon, a thread without a P that retakes Ps and preempts long runners");
                     // Go 1.26: an M in a system call keeps its P
-                    boolean inSyscall = m.curg() >= 0 && s.gs().stream().anyMatch(g -> g.goid() == m.curg() && g.status() == 3);
+                    boolean inSyscall = m.curg() >= 0 && s.gs().stream().anyMatch(g -> g.goid() == m.curg() && g.status() == GStatus.SYSCALL);
                     String doing = m.p() >= 0 ? (inSyscall ? w.format("in a syscall with G%d, keeps P%d", m.curg(), m.p())
                             : m.curg() >= 0 ? w.format("runs G%d on P%d", m.curg(), m.p()) : w.format("holds P%d, in its scheduler (g0)", m.p()))
                             : m.curg() >= 0 ? w.format("in a syscall with G%d, no P", m.curg())
@@ -187,7 +185,7 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+                    String st = p.status().word();
                     yield "P" + p.id() + " " + w.of(st) + (p.m() >= 0 ? w.format(" on M%d", p.m()) : w.of(", no M")) + ", runq " + p.runq().size() + "/"
                             + p.capacity() + (p.runnext() >= 0 ? ", runnext G" + p.runnext() : "");
                 }
@@ -200,7 +198,7 @@ public final class Inspector {
     private static String briefG(long goid, Snapshot s, Wording w) {
         for (Snapshot.G g : s.gs()) {
             if (g.goid() != goid) continue;
-            String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
+            String st = g.status().word();
             String where = g.where();
             String place = where;
             int dot = where.indexOf('.');

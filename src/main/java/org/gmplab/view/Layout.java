@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -429,7 +430,7 @@ public final class Layout {
         }
         Pool free = pools.get("free");
         for (Snapshot.G g : s.gs()) {
-            if (g.where().equals("free") || (g.status() == 6 && !anchors.containsKey(g.goid()))) anchors.put(g.goid(), free.body());
+            if (g.where().equals("free") || (g.status() == GStatus.DEAD && !anchors.containsKey(g.goid()))) anchors.put(g.goid(), free.body());
         }
         for (Map.Entry<Long, Rect> e : tokens.entrySet()) anchors.putIfAbsent(e.getKey(), e.getValue());
     }

@@ -13,6 +13,7 @@ import com.google.gson.Gson;
 
 import org.gmplab.engine.Action;
 import org.gmplab.io.AtomicFile;
+import org.gmplab.snapshot.GStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,8 +84,8 @@ class SessionFileTest {
         String world;
         try (History h = new History(HistoryTest.scenario("pingpong.json"))) {
             h.jumpTo(100);
-            while (h.snapshot().gs().stream().noneMatch(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go)) h.stepEvent();
-            long running = h.snapshot().gs().stream().filter(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go).findFirst().orElseThrow().goid();
+            while (h.snapshot().gs().stream().noneMatch(g -> g.status() == org.gmplab.snapshot.GStatus.RUNNING)) h.stepEvent();
+            long running = h.snapshot().gs().stream().filter(g -> g.status() == org.gmplab.snapshot.GStatus.RUNNING).findFirst().orElseThrow().goid();
             h.inject(new Action.Gosched(running));
             for (int i = 0; i < 50; i++) h.stepEvent();
             saved = Session.of(h, Map.of());
@@ -208,8 +209,8 @@ class SessionFileTest {
         Session s = SessionFile.read(fixtures.resolve("before-typed-snapshot.gmpsession"));
         List<String> world = new java.util.ArrayList<>();
         try (History h = s.open()) {
-            for (org.gmplab.snapshot.Snapshot.Proc p : h.snapshot().ps()) world.add("P" + p.id() + " " + p.status());
-            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status() + " " + g.where());
+            for (org.gmplab.snapshot.Snapshot.Proc p : h.snapshot().ps()) world.add("P" + p.id() + " " + p.status().go);
+            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status().go + " " + g.where());
         }
 
         // then it is the same world, place for place

@@ -19,6 +19,7 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -35,7 +36,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p><b>What is not made up.</b> A snapshot of a real run says so ({@link Snapshot#REAL}): its Ps' rings,
  * {@code runnext} and the global queue are empty, for the trace does not record which queue a runnable
- * goroutine waits in — those goroutines are in one pool, {@code where} "runnable". Nor does it record spinning
+ * goroutine waits in — those goroutines are in one pool, {@code where} {@link Place.Pool}. Nor does it record spinning
  * or idle Ms, {@code schedtick} or the free lists: they are 0 or empty. What the trace implies is said as
  * inferred in the event's why: a goroutine made runnable on one P and started on another was moved (stolen, or
  * taken from the global queue); a {@code ProcSteal} of a P whose M is in a syscall is sysmon's retake (or the
@@ -286,11 +287,11 @@ public final class RealRun {
                 case WAITING -> GStatus.WAITING;
                 default -> GStatus.DEAD;
             };
-            String where = switch (g.state()) {
-                case RUNNING, SYSCALL -> "M" + g.m();
-                case RUNNABLE -> "runnable";
+            Place where = switch (g.state()) {
+                case RUNNING, SYSCALL -> new Place.OnM((int) g.m());
+                case RUNNABLE -> Place.POOL;
                 case WAITING -> place(g.reason());
-                default -> "free";
+                default -> Place.FREE;
             };
             boolean system = g.reason().equals("system goroutine wait") || functions.getOrDefault(g.goid(), "").startsWith("runtime.");
             gs.add(new Snapshot.G(g.goid(), status, g.reason(), g.state() == GoState.RUNNING ? (int) g.m() : -1,
@@ -302,14 +303,14 @@ public final class RealRun {
     }
 
     /** The canvas's place for a goroutine blocked for Go's {@code reason} (traceBlockReason's strings). */
-    static String place(String reason) {
-        return switch (reason) {
-            case "sleep" -> "timer";
-            case "network" -> "netpoll";
-            case "chan send", "chan receive", "select" -> "chan";
-            case "forever", "select (no cases)" -> "forever";
-            default -> "waiting";   // sync (a mutex or a WaitGroup: the trace does not say), GC, system goroutines
-        };
+    static Place place(String reason) {
+        return new Place.Parked(switch (reason) {
+            case "sleep" -> Place.On.TIMER;
+            case "network" -> Place.On.NETPOLL;
+            case "chan send", "chan receive", "select" -> Place.On.CHAN;
+            case "forever", "select (no cases)" -> Place.On.FOREVER;
+            default -> Place.On.WAITING;   // sync (a mutex or a WaitGroup: the trace does not say), GC, system goroutines
+        });
     }
 
     private int check(long pos) {

@@ -112,7 +112,7 @@ public record Check(String text, String object, String field, String op, String 
             if (g == null) return "absent";
             return switch (field) {
                 case "status" -> g.status().word();
-                case "where" -> g.where();
+                case "where" -> g.where().label();   // as lessons spell places: "P1.runnext", "global"…
                 case "waitreason" -> g.waitReason();
                 default -> g.m() < 0 ? "none" : "M" + g.m();
             };

@@ -8,6 +8,7 @@ import javafx.scene.text.TextAlignment;
 
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles and "+N" (the legend is in the backdrop). */
@@ -34,7 +35,7 @@ public final class LabelPainter implements Painter {
                 : s.real()
                 ? w.format("real Go run   t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d runnable=%d (queues not in the trace)",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(),
-                        s.gs().stream().filter(x -> x.where().equals("runnable")).count())
+                        s.gs().stream().filter(x -> x.where() instanceof Place.Pool).count())
                 : w.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
         g.fillText(title, l.title.x(), l.title.cy(), l.title.w());

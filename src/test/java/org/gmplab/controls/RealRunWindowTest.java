@@ -15,6 +15,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.session.Driver;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
@@ -90,7 +91,7 @@ class RealRunWindowTest {
         assertThat(s).isEqualTo(run.snapshot(half - 1));
         assertThat(view.snapshot()).isEqualTo(s);
         // then the runnable Gs are in the one pool marked queue unknown, and selecting it says so
-        long runnable = s.gs().stream().filter(g -> g.where().equals("runnable")).count();
+        long runnable = s.gs().stream().filter(g -> g.where() instanceof Place.Pool).count();
         assertThat(runnable).isPositive();
         Layout l = view.layoutNow();
         assertThat(l.pools.get("global").title()).isEqualTo("runnable: queue unknown (not in the trace)");

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ class LivePauseTest {
                 for (Snapshot.G g : s.gs()) {
                     if (g.status() == GStatus.DEAD) continue;
                     assertThat(seen.add(g.goid())).as("G%d appears once", g.goid()).isTrue();
-                    assertThat(g.where()).as("G%d has a place", g.goid()).isNotEmpty();
+                    assertThat(g.where()).as("G%d has a place", g.goid()).isNotEqualTo(Place.UNKNOWN);
                 }
                 assertThat(e.snapshotStopped(false)).isEqualTo(s);
                 e.resume();

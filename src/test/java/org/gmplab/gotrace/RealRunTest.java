@@ -22,6 +22,7 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -140,7 +141,7 @@ class RealRunTest {
             switch (st) {
                 case "Running" -> {
                     assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.RUNNING);
-                    assertThat(g.where()).isEqualTo("M" + mp[0]);
+                    assertThat(g.where()).isEqualTo(new Place.OnM((int) mp[0]));
                     assertThat(ms.get((int) mp[0]).curg()).as(where + ": M" + mp[0] + "'s G").isEqualTo(id);
                     assertThat(ms.get((int) mp[0]).p()).as(where + ": M" + mp[0] + " runs G" + id + " on P" + mp[1]).isEqualTo((int) mp[1]);
                 }
@@ -151,7 +152,7 @@ class RealRunTest {
                 }
                 case "Runnable" -> {
                     assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.RUNNABLE);
-                    assertThat(g.where()).isEqualTo("runnable");
+                    assertThat(g.where()).isEqualTo(Place.POOL);
                     runnable.add(id);
                 }
                 case "Waiting" -> {

@@ -210,7 +210,7 @@ class SessionFileTest {
         List<String> world = new java.util.ArrayList<>();
         try (History h = s.open()) {
             for (org.gmplab.snapshot.Snapshot.Proc p : h.snapshot().ps()) world.add("P" + p.id() + " " + p.status().go);
-            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status().go + " " + g.where());
+            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status().go + " " + g.where().label());
         }
 
         // then it is the same world, place for place

@@ -7,6 +7,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -38,14 +39,14 @@ public record ProgramMarks(SortedSet<Integer> running, Map<Integer, List<Tag>> t
 
         Kind(String words) { this.words = words; }
 
-        /** The kind of Go status {@code status}, or null for one not shown (idle, dead). */
-        static Kind of(int status) {
+        /** The kind of a G of status {@code status}, or null for one not shown (idle, dead). */
+        static Kind of(GStatus status) {
             return switch (status) {
-                case 1 -> RUNNABLE;
-                case 2 -> RUNNING;
-                case 3 -> SYSCALL;
-                case 4 -> WAITING;
-                default -> null;
+                case RUNNABLE -> RUNNABLE;
+                case RUNNING -> RUNNING;
+                case SYSCALL -> SYSCALL;
+                case WAITING -> WAITING;
+                case IDLE, DEAD -> null;
             };
         }
     }

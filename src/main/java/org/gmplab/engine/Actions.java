@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.scenario.Scenario;
+import org.gmplab.snapshot.GStatus;
 
 /**
  * How each {@link Action} from outside is checked against the world and carried out: mostly by the

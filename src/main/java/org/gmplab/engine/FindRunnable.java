@@ -3,6 +3,7 @@ package org.gmplab.engine;
 import java.util.List;
 
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * Go 1.23's {@code findRunnable} and {@code stealWork} for one M: where an M looks for its next

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
 
 /**
  * An M of the Go 1.0 scheduler ({@link Go10Sched}): the same Java thread and the same interpreter as a

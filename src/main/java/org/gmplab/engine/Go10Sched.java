@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
 
 /**
  * The Go 1.0 scheduler ({@code src/pkg/runtime/proc.c}, 2012): the design Go's G-M-P replaced in 1.1, run

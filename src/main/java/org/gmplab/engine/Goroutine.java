@@ -1,6 +1,7 @@
 package org.gmplab.engine;
 
 import org.gmplab.scenario.Code;
+import org.gmplab.snapshot.GStatus;
 
 /**
  * Go's {@code g}: a goroutine. Its "stack" is a chain of {@link CallFrame}s (program counter and locals), so

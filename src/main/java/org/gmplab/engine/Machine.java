@@ -4,6 +4,8 @@ import java.util.SplittableRandom;
 
 import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * Go's {@code m}: an OS thread — here a Java platform thread — that runs goroutines while it holds a P.

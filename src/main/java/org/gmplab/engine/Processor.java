@@ -1,5 +1,8 @@
 package org.gmplab.engine;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+
 /**
  * Go's {@code p}: the right to run Go code. An M must hold a P to run goroutines; there are exactly
  * GOMAXPROCS of them. Each owns a local run queue (ring + runnext), a free list of dead Gs and a

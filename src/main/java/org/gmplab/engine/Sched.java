@@ -9,6 +9,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.gmplab.scenario.CompiledProgram;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * Go's {@code schedt} and the scheduler-wide functions of proc.go that are not about one M: the global

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * Go's stop-the-world and {@code procresize}, as {@code runtime.GOMAXPROCS(n)} uses them: stop every P

@@ -1,6 +1,8 @@
 package org.gmplab.engine;
 
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * System calls, Go 1.23's model ({@code _Psyscall}): {@code entersyscall} leaves the P behind, unowned but

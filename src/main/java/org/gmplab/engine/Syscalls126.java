@@ -1,6 +1,8 @@
 package org.gmplab.engine;
 
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * System calls, Go 1.26's model (no {@code _Psyscall}; GO-SCHEDULER.md 1.9, "Model B"): {@code entersyscall}

@@ -1,6 +1,8 @@
 package org.gmplab.engine;
 
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 
 /**
  * Go's {@code sysmon}: a thread of its own, with no P, that wakes up every 20 µs (backing off to 10 ms

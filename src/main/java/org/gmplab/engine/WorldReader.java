@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -20,47 +23,52 @@ final class WorldReader {
     WorldReader(Sched sched) { this.sched = sched; }
 
     /** Where each G is, found by walking every place a G can be. Fails if a G is in two places. */
-    Map<Goroutine, String> locate() {
-        // sized for every G, and each place's name made once, not once per G: this walk is most of what an
-        // exact snapshot and a full invariant check cost
-        Map<Goroutine, String> where = new IdentityHashMap<>(sched.allgs.size());
+    Map<Goroutine, Place> locate() {
+        // sized for every G: this walk is most of what an exact snapshot and a full invariant check cost
+        Map<Goroutine, Place> where = new IdentityHashMap<>(sched.allgs.size());
         for (Processor p : sched.allpEver) {
             Goroutine next = p.runq.runnext();
-            if (next != null) put(where, next, "P" + p.id + ".runnext");
-            String runq = "P" + p.id + ".runq";
-            for (Goroutine g : p.runq.contents()) put(where, g, runq);
-            for (Goroutine g : p.gFreeList()) put(where, g, "free");
-            for (Goroutine g : p.timers.sleepers()) put(where, g, "timer");
+            if (next != null) put(where, next, new Place.Runnext(p.id));
+            int i = 0;
+            for (Goroutine g : p.runq.contents()) put(where, g, new Place.Ring(p.id, i++));
+            for (Goroutine g : p.gFreeList()) put(where, g, Place.FREE);
+            for (Goroutine g : p.timers.sleepers()) put(where, g, TIMER);
         }
-        for (Goroutine g : sched.runq.contents()) put(where, g, "global");
-        for (Goroutine g : sched.globalFreeList()) put(where, g, "free");
+        int i = 0;
+        for (Goroutine g : sched.runq.contents()) put(where, g, new Place.Global(i++));
+        for (Goroutine g : sched.globalFreeList()) put(where, g, Place.FREE);
         for (Machine m : sched.allm) {
             Goroutine g = m.curg;
-            if (g != null) put(where, g, "M" + m.id);
-            if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, "M" + m.id + ".nextg");
+            if (g != null) put(where, g, new Place.OnM(m.id));
+            if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, new Place.Nextg(m.id));
             // startlockedm handed its P to the M the G is locked to, which has yet to run it
             Goroutine locked = m.lockedg;
-            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) put(where, locked, "M" + m.id + ".lockedg");
+            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) put(where, locked, new Place.Lockedg(m.id));
         }
-        if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, "timer");
+        if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, TIMER);
         for (Waitable w : sched.handles.waitables()) {
+            // one place per object, shared by its waiters
+            Place.Parked on = new Place.Parked(w instanceof Channel ? Place.On.CHAN : w instanceof Mutex ? Place.On.MUTEX : Place.On.WG, w.toString());
             for (Goroutine g : w.waiters()) {
                 // A select waits on several channels at once: it is in one place, the first of them.
                 if (g.selectSudogs != null && where.containsKey(g)) continue;
-                put(where, g, w instanceof Channel ? "chan" : w instanceof Mutex ? "mutex" : "wg");
+                put(where, g, on);
             }
         }
-        for (Goroutine g : sched.netpoll.waitersInOrder()) put(where, g, "netpoll");
-        for (Goroutine g : sched.parkedForever()) put(where, g, "forever");
+        for (Goroutine g : sched.netpoll.waitersInOrder()) put(where, g, NETPOLL);
+        for (Goroutine g : sched.parkedForever()) put(where, g, FOREVER);
         synchronized (sched.injectedBlocked) {
-            for (Goroutine g : sched.injectedBlocked) put(where, g, "injected");
+            for (Goroutine g : sched.injectedBlocked) put(where, g, INJECTED);
         }
         return where;
     }
 
-    private static void put(Map<Goroutine, String> where, Goroutine g, String place) {
-        String old = where.put(g, place);
-        if (old != null) throw new IllegalStateException(g + " is in two places: " + old + " and " + place);
+    private static final Place TIMER = new Place.Parked(Place.On.TIMER), NETPOLL = new Place.Parked(Place.On.NETPOLL),
+            FOREVER = new Place.Parked(Place.On.FOREVER), INJECTED = new Place.Parked(Place.On.INJECTED);
+
+    private static void put(Map<Goroutine, Place> where, Goroutine g, Place place) {
+        Place old = where.put(g, place);
+        if (old != null) throw new IllegalStateException(g + " is in two places: " + old.label() + " and " + place.label());
     }
 
     /**
@@ -69,14 +77,14 @@ final class WorldReader {
      * counts may be slightly out of step with each other.
      */
     Snapshot snapshot(long time, long events, boolean exact) {
-        Map<Goroutine, String> where = exact ? locate() : Map.of();
+        Map<Goroutine, Place> where = exact ? locate() : Map.of();
         List<Snapshot.Proc> ps = new ArrayList<>();
         for (Processor p : sched.allp) {
             Machine m = p.m;
             Goroutine next = p.runq.runnext();
             List<Long> ring = new ArrayList<>();
             for (Goroutine g : p.runq.contents()) ring.add(g.goid);
-            ps.add(new Snapshot.Proc(p.id, p.status.go, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
+            ps.add(new Snapshot.Proc(p.id, p.status, m == null ? -1 : m.id, next == null ? -1 : next.goid, ring,
                     p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt(), p.timers.size()));
         }
         List<Snapshot.Thread> ms = new ArrayList<>();
@@ -89,8 +97,8 @@ final class WorldReader {
         List<Snapshot.G> gs = new ArrayList<>();
         for (Goroutine g : sched.allgs()) {
             Machine m = g.m;
-            gs.add(new Snapshot.G(g.goid, g.status.go, g.waitReason, m == null ? -1 : m.id, g.function(),
-                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, ""), g.system(), g.line()));
+            gs.add(new Snapshot.G(g.goid, g.status, g.waitReason, m == null ? -1 : m.id, g.function(),
+                    g.currentInstruction(), g.parentGoid, where.getOrDefault(g, Place.UNKNOWN), g.system(), g.line()));
         }
         List<Long> global = new ArrayList<>();
         for (Goroutine g : sched.runq.contents()) global.add(g.goid);
@@ -112,29 +120,27 @@ final class WorldReader {
         checkPsAndMs();
     }
 
-    /** Where a waiting G may sit. */
-    private static final Set<String> WAIT_PLACES = Set.of("wg", "mutex", "chan", "timer", "netpoll", "forever", "injected");
-
     /** Each G is in exactly one place that matches its status: linear in the number of Gs. */
     private void checkGs() {
-        Map<Goroutine, String> where = locate();
+        Map<Goroutine, Place> where = locate();
         List<Goroutine> allgs = sched.allgs();
         for (Goroutine g : allgs) {
-            String place = where.get(g);
+            Place place = where.get(g);
             if (place == null) fail(g + " (" + g.status + (g.waitReason.isEmpty() ? "" : ", " + g.waitReason) + ") is nowhere");
             Machine on = g.m;
             boolean ok = switch (g.status) {
-                case RUNNABLE -> place.startsWith("P") || place.equals("global") || place.endsWith(".nextg") || place.endsWith(".lockedg");
+                case RUNNABLE -> place instanceof Place.Runnext || place instanceof Place.Ring || place instanceof Place.Global
+                        || place instanceof Place.Nextg || place instanceof Place.Lockedg;
                 // Go 1.26: a G back from its syscall is running without a P until exitsyscallNoP makes it runnable
-                case RUNNING -> place.startsWith("M") && on != null && on.curg == g
+                case RUNNING -> place instanceof Place.OnM && on != null && on.curg == g
                         && (on.p != null || sched.go10 != null || (sched.go126 && g.exitsyscall0));
                 // Go 1.26: the M in the syscall keeps its P
-                case SYSCALL -> place.startsWith("M") && on != null && on.curg == g && (on.p == null || sched.go126);
-                case WAITING -> WAIT_PLACES.contains(place);
-                case DEAD -> place.equals("free");
-                default -> false;
+                case SYSCALL -> place instanceof Place.OnM && on != null && on.curg == g && (on.p == null || sched.go126);
+                case WAITING -> place instanceof Place.Parked;
+                case DEAD -> place instanceof Place.Free;
+                case IDLE -> false;
             };
-            if (!ok) fail(g + " is " + g.status + " but sits in " + place);
+            if (!ok) fail(g + " is " + g.status + " but sits in " + place.label());
         }
         if (where.size() != allgs.size()) fail("a run queue or list holds a G that is not in allgs");
     }

@@ -17,6 +17,9 @@ import org.gmplab.gotrace.GoEvent.ProcState;
 import org.gmplab.gotrace.GoEvent.ProcTransition;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -33,7 +36,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p><b>What is not made up.</b> A snapshot of a real run says so ({@link Snapshot#REAL}): its Ps' rings,
  * {@code runnext} and the global queue are empty, for the trace does not record which queue a runnable
- * goroutine waits in — those goroutines are in one pool, {@code where} "runnable". Nor does it record spinning
+ * goroutine waits in — those goroutines are in one pool, {@code where} {@link Place.Pool}. Nor does it record spinning
  * or idle Ms, {@code schedtick} or the free lists: they are 0 or empty. What the trace implies is said as
  * inferred in the event's why: a goroutine made runnable on one P and started on another was moved (stolen, or
  * taken from the global queue); a {@code ProcSteal} of a P whose M is in a syscall is sysmon's retake (or the
@@ -53,10 +56,6 @@ public final class RealRun {
     /** A copy of the state is kept every this many positions. */
     static final int KEY_FRAME = 256;
 
-    /** Go's {@code _Grunnable}, {@code _Grunning}, {@code _Gsyscall}, {@code _Gwaiting}, {@code _Gdead}. */
-    private static final int G_RUNNABLE = 1, G_RUNNING = 2, G_SYSCALL = 3, G_WAITING = 4, G_DEAD = 6;
-    /** Go's {@code _Pidle}, {@code _Prunning}, {@code _Psyscall}. */
-    private static final int P_IDLE = 0, P_RUNNING = 1, P_SYSCALL = 2;
 
     /** What an event implied: nothing, a migration (with the P it was made runnable on), a retake. */
     private static final byte PLAIN = 0, MIGRATED = 1, RETAKEN = 2, TAKEN_BACK = 3;
@@ -266,10 +265,10 @@ public final class RealRun {
             boolean running = p.state() == ProcState.RUNNING;
             // A P whose M's goroutine is in a syscall is Go's _Psyscall: the M left it, sysmon may retake it.
             boolean syscall = running && inSyscall.containsKey(p.m());
-            int status = syscall ? P_SYSCALL : running ? P_RUNNING : P_IDLE;
-            if (status == P_IDLE) idlePs.add((int) p.pid());
-            if (status == P_RUNNING && p.m() >= 0) pOfM.put(p.m(), p.pid());
-            ps.add(new Snapshot.Proc((int) p.pid(), status, status == P_RUNNING ? (int) p.m() : -1, -1, List.of(), 0, 0, 0, 0, 0, 0, 0));
+            PStatus status = syscall ? PStatus.SYSCALL : running ? PStatus.RUNNING : PStatus.IDLE;
+            if (status == PStatus.IDLE) idlePs.add((int) p.pid());
+            if (status == PStatus.RUNNING && p.m() >= 0) pOfM.put(p.m(), p.pid());
+            ps.add(new Snapshot.Proc((int) p.pid(), status, status == PStatus.RUNNING ? (int) p.m() : -1, -1, List.of(), 0, 0, 0, 0, 0, 0, 0));
         }
         List<Snapshot.Thread> ms = new ArrayList<>();
         Map<Long, Long> running = new HashMap<>();   // M → the goroutine running on it
@@ -281,18 +280,18 @@ public final class RealRun {
         List<Snapshot.G> gs = new ArrayList<>();
         for (RunState.G g : m.goroutines()) {
             if (g.state() == GoState.UNDETERMINED) continue;
-            int status = switch (g.state()) {
-                case RUNNABLE -> G_RUNNABLE;
-                case RUNNING -> G_RUNNING;
-                case SYSCALL -> G_SYSCALL;
-                case WAITING -> G_WAITING;
-                default -> G_DEAD;
+            GStatus status = switch (g.state()) {
+                case RUNNABLE -> GStatus.RUNNABLE;
+                case RUNNING -> GStatus.RUNNING;
+                case SYSCALL -> GStatus.SYSCALL;
+                case WAITING -> GStatus.WAITING;
+                default -> GStatus.DEAD;
             };
-            String where = switch (g.state()) {
-                case RUNNING, SYSCALL -> "M" + g.m();
-                case RUNNABLE -> "runnable";
+            Place where = switch (g.state()) {
+                case RUNNING, SYSCALL -> new Place.OnM((int) g.m());
+                case RUNNABLE -> Place.POOL;
                 case WAITING -> place(g.reason());
-                default -> "free";
+                default -> Place.FREE;
             };
             boolean system = g.reason().equals("system goroutine wait") || functions.getOrDefault(g.goid(), "").startsWith("runtime.");
             gs.add(new Snapshot.G(g.goid(), status, g.reason(), g.state() == GoState.RUNNING ? (int) g.m() : -1,
@@ -304,14 +303,14 @@ public final class RealRun {
     }
 
     /** The canvas's place for a goroutine blocked for Go's {@code reason} (traceBlockReason's strings). */
-    static String place(String reason) {
-        return switch (reason) {
-            case "sleep" -> "timer";
-            case "network" -> "netpoll";
-            case "chan send", "chan receive", "select" -> "chan";
-            case "forever", "select (no cases)" -> "forever";
-            default -> "waiting";   // sync (a mutex or a WaitGroup: the trace does not say), GC, system goroutines
-        };
+    static Place place(String reason) {
+        return new Place.Parked(switch (reason) {
+            case "sleep" -> Place.On.TIMER;
+            case "network" -> Place.On.NETPOLL;
+            case "chan send", "chan receive", "select" -> Place.On.CHAN;
+            case "forever", "select (no cases)" -> Place.On.FOREVER;
+            default -> Place.On.WAITING;   // sync (a mutex or a WaitGroup: the trace does not say), GC, system goroutines
+        });
     }
 
     private int check(long pos) {

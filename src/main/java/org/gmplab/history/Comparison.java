@@ -11,6 +11,7 @@ import org.gmplab.gotrace.RealRun;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -104,7 +105,7 @@ public final class Comparison {
             for (int i = 1; i <= ENGINE_SAMPLES && e.outcome() == null; i++) {
                 e.runUntil(duration * i / ENGINE_SAMPLES, ev -> false, ev -> { });
                 int n = 0;
-                for (Snapshot.G g : e.snapshot().gs()) if (g.status() == 1) n++;
+                for (Snapshot.G g : e.snapshot().gs()) if (g.status() == GStatus.RUNNABLE) n++;
                 max = Math.max(max, n);
             }
         }

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import org.gmplab.scenario.ExprParser;
 import org.gmplab.scenario.Expr;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -84,7 +85,7 @@ public record Check(String text, String object, String field, String op, String 
             if (i >= s.ps().size()) return "absent";
             Snapshot.Proc p = s.ps().get(i);
             return switch (field) {
-                case "status" -> pStatus(p.status());
+                case "status" -> p.status().word();
                 case "runq.size" -> String.valueOf(p.runq().size());
                 case "runnext" -> p.runnext() < 0 ? "none" : "G" + p.runnext();
                 case "schedtick" -> String.valueOf(p.schedtick());
@@ -106,12 +107,12 @@ public record Check(String text, String object, String field, String op, String 
         }
         if (kind == 'G' && object.matches("G[0-9]+")) {
             long id = Long.parseLong(object.substring(1));
-            Snapshot.G g = s.gs().stream().filter(x -> x.goid() == id && x.status() != 6).findFirst()
+            Snapshot.G g = s.gs().stream().filter(x -> x.goid() == id && x.status() != GStatus.DEAD).findFirst()
                     .orElse(s.gs().stream().filter(x -> x.goid() == id).findFirst().orElse(null));
             if (g == null) return "absent";
             return switch (field) {
-                case "status" -> gStatus(g.status());
-                case "where" -> g.where();
+                case "status" -> g.status().word();
+                case "where" -> g.where().label();   // as lessons spell places: "P1.runnext", "global"…
                 case "waitreason" -> g.waitReason();
                 default -> g.m() < 0 ? "none" : "M" + g.m();
             };
@@ -170,14 +171,6 @@ public record Check(String text, String object, String field, String op, String 
         } catch (IllegalArgumentException notANumber) {
             return null;
         }
-    }
-
-    static String pStatus(int go) {
-        return switch (go) { case 0 -> "idle"; case 1 -> "running"; case 2 -> "syscall"; case 3 -> "gcstop"; default -> "dead"; };
-    }
-
-    static String gStatus(int go) {
-        return switch (go) { case 1 -> "runnable"; case 2 -> "running"; case 3 -> "syscall"; case 4 -> "waiting"; case 6 -> "dead"; default -> "idle"; };
     }
 
     @Override public String toString() { return text; }

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -85,9 +86,10 @@ public record Breakpoint(Kind kind, long a, long b) {
 
     private static boolean empty(Snapshot.Proc p) { return p.runq().isEmpty() && p.runnext() < 0; }
 
-    private static int status(Snapshot s, long goid) {
+    /** G {@code goid}'s status in {@code s}, or null if there is no such G yet. */
+    private static GStatus status(Snapshot s, long goid) {
         for (Snapshot.G g : s.gs()) if (g.goid() == goid) return g.status();
-        return -1;
+        return null;
     }
 
     @Override

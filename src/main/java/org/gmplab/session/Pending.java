@@ -9,6 +9,7 @@ import java.util.NavigableMap;
 import org.gmplab.engine.Action;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -64,7 +65,7 @@ final class Pending {
 
     private static boolean alive(Snapshot world, long goid) {
         if (world == null) return false;
-        for (Snapshot.G g : world.gs()) if (g.goid() == goid) return g.status() != 6;   // _Gdead
+        for (Snapshot.G g : world.gs()) if (g.goid() == goid) return g.status() != GStatus.DEAD;
         return false;
     }
 

@@ -43,7 +43,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
     /**
      * True for a moment of a real Go run read from its execution trace: the trace does not record which queue a
      * runnable G waits in, so the Ps' rings, runnext and the global queue are empty and the runnable Gs are one
-     * pool (their {@code where} is "runnable"); spinning, idle Ms and schedtick are not recorded either.
+     * pool (their {@code where} is {@link Place.Pool}); spinning, idle Ms and schedtick are not recorded either.
      */
     public boolean real() { return REAL.equals(scheduler); }
 
@@ -79,9 +79,12 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
      * A P. {@code runq} lists the ring from head to tail; {@code head} and {@code tail} are the raw
      * free-running counters (slot = counter mod capacity). {@code runnext} and {@code m} are -1 when empty.
      */
-    public record Proc(int id, int status, int m, long runnext, List<Long> runq, int head, int tail, int capacity,
+    public record Proc(int id, PStatus status, int m, long runnext, List<Long> runq, int head, int tail, int capacity,
                        long schedtick, long syscalltick, int gfreecnt, int timerslen) {
-        public Proc { runq = List.copyOf(runq); }
+        public Proc {
+            java.util.Objects.requireNonNull(status);
+            runq = List.copyOf(runq);
+        }
     }
 
     /**
@@ -107,26 +110,28 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
     }
 
     /**
-     * A goroutine. {@code status} is Go's number; {@code m} is -1 unless it is running; {@code where} names
-     * its one place: "P0.runnext", "P0.runq", "global", "M2" (running or in a syscall on M2), "chan",
-     * "mutex", "wg", "timer", "netpoll", "forever" (nil channel, empty select), "injected" (blocked from
-     * outside), "free", "M0.lockedg" (handed to the M it is locked to); in a real run "runnable" (in a queue the
-     * trace does not name) or "waiting" (blocked for a reason with no place of its own; see waitReason). It is empty in a live snapshot read
-     * without stopping the world. {@code system}: one of the runtime's own goroutines (Go's
-     * {@code isSystemGoroutine}: forcegchelper, bgsweep, bgscavenge, runfinq), not the program's.
-     * {@code line}: the 1-based line, in the scenario's listing, of the statement it is at (running, waiting
-     * in, or going on with), or 0 if none (dead, the runtime's own code, an imported trace).
+     * A goroutine. {@code status} carries Go's number; {@code m} is -1 unless it is running; {@code where} is its
+     * one {@link Place} (a P's runnext or ring, the global queue, an M, parked on something, a free list…), or
+     * {@link Place#UNKNOWN} in a live snapshot read without stopping the world. {@code system}: one of the
+     * runtime's own goroutines (Go's {@code isSystemGoroutine}: forcegchelper, bgsweep, bgscavenge, runfinq), not
+     * the program's. {@code line}: the 1-based line, in the scenario's listing, of the statement it is at
+     * (running, waiting in, or going on with), or 0 if none (dead, the runtime's own code, an imported trace).
      */
-    public record G(long goid, int status, String waitReason, int m, String function, String instruction,
-                    long parent, String where, boolean system, int line) {
+    public record G(long goid, GStatus status, String waitReason, int m, String function, String instruction,
+                    long parent, Place where, boolean system, int line) {
+        public G {
+            java.util.Objects.requireNonNull(status);
+            java.util.Objects.requireNonNull(where);
+        }
+
         /** A goroutine with no source line. */
-        public G(long goid, int status, String waitReason, int m, String function, String instruction, long parent, String where,
+        public G(long goid, GStatus status, String waitReason, int m, String function, String instruction, long parent, Place where,
                  boolean system) {
             this(goid, status, waitReason, m, function, instruction, parent, where, system, 0);
         }
 
         /** A goroutine of the program (not one of the runtime's own). */
-        public G(long goid, int status, String waitReason, int m, String function, String instruction, long parent, String where) {
+        public G(long goid, GStatus status, String waitReason, int m, String function, String instruction, long parent, Place where) {
             this(goid, status, waitReason, m, function, instruction, parent, where, false);
         }
     }

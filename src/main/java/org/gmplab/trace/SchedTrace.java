@@ -49,7 +49,7 @@ public final class SchedTrace {
         }
         sb.append(" gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=").append(s.sysmonwait()).append('\n');
         for (Snapshot.Proc p : s.ps()) {
-            sb.append("  P").append(p.id()).append(": status=").append(p.status())
+            sb.append("  P").append(p.id()).append(": status=").append(p.status().go)
                     .append(" schedtick=").append(p.schedtick())
                     .append(" syscalltick=").append(p.syscalltick())
                     .append(" m=").append(id(p.m()))
@@ -68,7 +68,7 @@ public final class SchedTrace {
                     .append(" lockedg=nil\n");
         }
         for (Snapshot.G g : s.gs()) {
-            sb.append("  G").append(g.goid()).append(": status=").append(g.status())
+            sb.append("  G").append(g.goid()).append(": status=").append(g.status().go)
                     .append('(').append(g.waitReason()).append(')')
                     .append(" m=").append(id(g.m()))
                     .append(" lockedm=nil\n");

@@ -5,6 +5,7 @@ import java.util.List;
 
 import javafx.scene.canvas.GraphicsContext;
 
+import org.gmplab.snapshot.PStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -41,11 +42,11 @@ final class BackdropPainter implements Painter {
             Layout.Card c = l.cards.get(p.id());
             if (c == null) continue;
             Rect r = c.card();
-            g.setFill(p.status() == 1 ? th.surface : th.surfaceIdle);
+            g.setFill(p.status() == PStatus.RUNNING ? th.surface : th.surfaceIdle);
             g.fillRoundRect(r.x(), r.y(), r.w(), r.h(), arc, arc);
-            g.setLineWidth(p.status() == 1 ? lw * 1.4 : lw);
-            g.setStroke(p.status() == 2 ? th.syscall : th.border);
-            if (p.status() == 0 || p.status() == 2) g.setLineDashes(lw * 4, lw * 3);
+            g.setLineWidth(p.status() == PStatus.RUNNING ? lw * 1.4 : lw);
+            g.setStroke(p.status() == PStatus.SYSCALL ? th.syscall : th.border);
+            if (dashed(p.status())) g.setLineDashes(lw * 4, lw * 3);
             g.strokeRoundRect(r.x() + lw / 2, r.y() + lw / 2, r.w() - lw, r.h() - lw, arc, arc);
             g.setLineDashes((double[]) null);
             Rect rn = c.runnext();                    // the runnext and curg slots, dashed when empty
@@ -67,5 +68,13 @@ final class BackdropPainter implements Painter {
             g.strokeRoundRect(r.x(), r.y(), r.w(), r.h(), arc, arc);
         }
         LabelPainter.legend(g, f);
+    }
+
+    /** A P card's border is dashed when no M holds the P: idle, or left by its M in a syscall. */
+    private static boolean dashed(PStatus status) {
+        return switch (status) {
+            case IDLE, SYSCALL -> true;
+            case RUNNING, GCSTOP, DEAD -> false;
+        };
     }
 }

@@ -3,6 +3,7 @@ package org.gmplab.view;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.gmplab.snapshot.PStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -13,8 +14,6 @@ import org.gmplab.snapshot.Snapshot;
  * whoever takes it next takes it from the idle list, not from an M). No JavaFX.
  */
 public final class Holders {
-    /** P status {@code _Psyscall} (Go's number). */
-    private static final int P_SYSCALL = 2;
 
     private final Map<Integer, Integer> last = new HashMap<>();
 
@@ -35,7 +34,7 @@ public final class Holders {
         for (Snapshot.Proc p : s.ps()) {
             Integer m = now.get(p.id());
             if (m != null) last.put(p.id(), m);
-            else if (p.status() != P_SYSCALL) last.remove(p.id());
+            else if (p.status() != PStatus.SYSCALL) last.remove(p.id());
         }
     }
 

@@ -1,5 +1,7 @@
 package org.gmplab.view;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.i18n.Wording;
 
@@ -8,9 +10,6 @@ import org.gmplab.i18n.Wording;
  * field, for the inspector) and a short sentence for what the mouse hovers (the tooltip). No JavaFX.
  */
 public final class Inspector {
-    private static final String[] G_STATUS = {"idle", "runnable", "running", "syscall", "waiting", "?", "dead"};
-    private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
-
     private Inspector() { }
 
     public static String describe(Layout.Hit h, Snapshot s) { return describe(h, s, Wording.ENGLISH); }
@@ -22,9 +21,9 @@ public final class Inspector {
             case G -> {
                 for (Snapshot.G g : s.gs()) {
                     if (g.goid() != h.id()) continue;
-                    String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
+                    String st = g.status().word();
                     return "G" + g.goid() + "  " + w.of(st) + (g.waitReason().isEmpty() ? "" : " (" + g.waitReason() + ")")
-                            + "  in " + g.where() + "  func " + g.function() + "  at " + g.instruction()
+                            + "  in " + g.where().label() + "  func " + g.function() + "  at " + g.instruction()
                             + (g.m() >= 0 ? "  on M" + g.m() : "") + (g.parent() > 0 ? "  created by G" + g.parent() : "");
                 }
             }
@@ -38,7 +37,7 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+                    String st = p.status().word();
                     return "P" + p.id() + "  " + w.of(st) + "  m=" + p.m() + " runnext=" + p.runnext() + " runqsize=" + p.runq().size()
                             + "/" + p.capacity() + " runqhead=" + p.head() + " runqtail=" + p.tail() + " schedtick=" + p.schedtick()
                             + " syscalltick=" + p.syscalltick() + " gfreecnt=" + p.gfreecnt();
@@ -48,7 +47,7 @@ public final class Inspector {
                 return switch (h.pool()) {
                     case "global" -> s.real()
                             ? w.format("runnable: %d Gs, in queues the trace does not name (a P's ring, its runnext or the global queue)",
-                                    s.gs().stream().filter(g -> g.where().equals("runnable")).count())
+                                    s.gs().stream().filter(g -> g.where() instanceof Place.Pool).count())
                             : w.format("global run queue: %d Gs (runqsize)", s.globalQueue().size());
                     case "idleP" -> w.format("idle Ps: %s (npidle=%d)", s.idlePs(), s.npidle());
                     case "idleM" -> w.format("idle Ms: %s (nmidle=%d)", s.idleMs(), s.nmidle());
@@ -76,9 +75,9 @@ public final class Inspector {
                     if (g.goid() != h.id()) continue;
                     String c = "G" + g.goid();
                     out.add(new Field(c, "goid", Long.toString(g.goid())));
-                    out.add(new Field(c, "status", g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?"));
+                    out.add(new Field(c, "status", g.status().word()));
                     out.add(new Field(c, "waitreason", g.waitReason()));
-                    out.add(new Field(c, "where", g.where()));
+                    out.add(new Field(c, "where", g.where().label()));
                     out.add(new Field(c, "m", g.m() < 0 ? "" : "M" + g.m()));
                     out.add(new Field(c, "function", g.function()));
                     out.add(new Field(c, "instruction", g.instruction()));
@@ -110,7 +109,7 @@ public final class Inspector {
                     if (p.id() != h.id()) continue;
                     String c = "P" + p.id();
                     out.add(new Field(c, "id", Integer.toString(p.id())));
-                    out.add(new Field(c, "status", p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?"));
+                    out.add(new Field(c, "status", p.status().word()));
                     out.add(new Field(c, "m", p.m() < 0 ? "" : "M" + p.m()));
                     if (s.real()) {   // a trace records neither the ring nor runnext, schedtick nor the free list
                         out.add(new Field(c, "runq", "not in the trace"));
@@ -132,7 +131,7 @@ public final class Inspector {
                     case "global" -> {
                         if (s.real()) {   // not Go's sched.runq: every runnable G, in whatever queue
                             out.add(new Field(c, "runnable (queue not in the trace)",
-                                    gs(s.gs().stream().filter(g -> g.where().equals("runnable")).map(Snapshot.G::goid).toList())));
+                                    gs(s.gs().stream().filter(g -> g.where() instanceof Place.Pool).map(Snapshot.G::goid).toList())));
                             return out;
                         }
                         out.add(new Field(c, "sched.runqsize", Integer.toString(s.globalQueue().size())));
@@ -175,7 +174,7 @@ public final class Inspector {
                     if (m.id() != h.id()) continue;
                     if (Layout.isSysmon(m)) yield "M" + m.id() + w.of(": sysmon, a thread without a P that retakes Ps and preempts long runners");
                     // Go 1.26: an M in a system call keeps its P
-                    boolean inSyscall = m.curg() >= 0 && s.gs().stream().anyMatch(g -> g.goid() == m.curg() && g.status() == 3);
+                    boolean inSyscall = m.curg() >= 0 && s.gs().stream().anyMatch(g -> g.goid() == m.curg() && g.status() == GStatus.SYSCALL);
                     String doing = m.p() >= 0 ? (inSyscall ? w.format("in a syscall with G%d, keeps P%d", m.curg(), m.p())
                             : m.curg() >= 0 ? w.format("runs G%d on P%d", m.curg(), m.p()) : w.format("holds P%d, in its scheduler (g0)", m.p()))
                             : m.curg() >= 0 ? w.format("in a syscall with G%d, no P", m.curg())
@@ -188,7 +187,7 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+                    String st = p.status().word();
                     yield "P" + p.id() + " " + w.of(st) + (p.m() >= 0 ? w.format(" on M%d", p.m()) : w.of(", no M")) + ", runq " + p.runq().size() + "/"
                             + p.capacity() + (p.runnext() >= 0 ? ", runnext G" + p.runnext() : "");
                 }
@@ -201,32 +200,25 @@ public final class Inspector {
     private static String briefG(long goid, Snapshot s, Wording w) {
         for (Snapshot.G g : s.gs()) {
             if (g.goid() != goid) continue;
-            String st = g.status() >= 0 && g.status() < G_STATUS.length ? G_STATUS[g.status()] : "?";
-            String where = g.where();
-            String place = where;
-            int dot = where.indexOf('.');
-            if (where.endsWith(".runq") && dot > 1) {
-                int pid = Integer.parseInt(where.substring(1, dot));
-                place = w.format("%s's runq", where.substring(0, dot)) + slot(s, pid, goid, w);
-            } else if (where.endsWith(".runnext")) {
-                place = w.format("%s's runnext", where.substring(0, dot));
-            } else if (where.equals("global")) {
-                place = w.of("the global run queue");
-            } else if (where.equals("runnable")) {
-                place = w.of("a run queue the trace does not name");
-            }
-            return "G" + g.goid() + " " + w.of(st) + (place.isEmpty() ? "" : where.startsWith("M") ? w.format(" on %s", place) : w.format(" in %s", place))
+            String st = g.status().word();
+            Place where = g.where();
+            String place = where instanceof Place.Ring r ? w.format("%s's runq", "P" + r.p()) + slot(s, r, w)
+                    : where instanceof Place.Runnext r ? w.format("%s's runnext", "P" + r.p())
+                    : where instanceof Place.Global ? w.of("the global run queue")
+                    : where instanceof Place.Pool ? w.of("a run queue the trace does not name")
+                    : where.label();
+            boolean onM = where instanceof Place.OnM || where instanceof Place.Nextg || where instanceof Place.Lockedg;
+            return "G" + g.goid() + " " + w.of(st) + (place.isEmpty() ? "" : onM ? w.format(" on %s", place) : w.format(" in %s", place))
                     + (g.waitReason().isEmpty() ? "" : w.of(" — wait reason: ") + g.waitReason()) + " — " + w.format("%s at %s", g.function(), g.instruction());
         }
         return "G" + goid;
     }
 
-    /** ", slot k (of cap)" for {@code goid} in P {@code pid}'s ring, or empty when it is not there. */
-    private static String slot(Snapshot s, int pid, long goid, Wording w) {
+    /** ", slot k (of cap)": the ring's slot of the G {@code at} places from P's head, or empty when there is no such P. */
+    private static String slot(Snapshot s, Place.Ring at, Wording w) {
         for (Snapshot.Proc p : s.ps()) {
-            if (p.id() != pid) continue;
-            int i = p.runq().indexOf(goid);
-            return i < 0 ? "" : w.format(", slot %d (of %d)", Math.floorMod(p.head() + i, Math.max(1, p.capacity())), p.capacity());
+            if (p.id() != at.p()) continue;
+            return w.format(", slot %d (of %d)", Math.floorMod(p.head() + at.index(), Math.max(1, p.capacity())), p.capacity());
         }
         return "";
     }

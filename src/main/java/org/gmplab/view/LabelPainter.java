@@ -6,12 +6,14 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.i18n.Wording;
 
 /** All text: the title bar, card headers, M and g0 tags, ring counts, pool titles and "+N" (the legend is in the backdrop). */
 public final class LabelPainter implements Painter {
-    private static final String[] P_STATUS = {"idle", "running", "syscall", "gcstop", "dead"};
 
     @Override
     public void paint(GraphicsContext g, Picture f) {
@@ -34,7 +36,7 @@ public final class LabelPainter implements Painter {
                 : s.real()
                 ? w.format("real Go run   t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d runnable=%d (queues not in the trace)",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(),
-                        s.gs().stream().filter(x -> x.where().equals("runnable")).count())
+                        s.gs().stream().filter(x -> x.where() instanceof Place.Pool).count())
                 : w.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
         g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
@@ -45,7 +47,7 @@ public final class LabelPainter implements Painter {
             double hf = l.titleFont(c);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
-            String st = p.status() >= 0 && p.status() < P_STATUS.length ? P_STATUS[p.status()] : "?";
+            String st = p.status().word();
             g.fillText("P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
@@ -68,7 +70,7 @@ public final class LabelPainter implements Painter {
                 }
             } else {
                 g.setFill(th.muted);
-                g.fillText(w.of(p.status() == 2 ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
+                g.fillText(w.of(p.status() == PStatus.SYSCALL ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
             }
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.9));
             g.setFill(th.muted);
@@ -145,7 +147,7 @@ public final class LabelPainter implements Painter {
         double x = r.x();
         String[] names = {w.of("runnable"), w.of("running"), w.of("syscall"), w.of("waiting"), w.of("dead")};
         double wide = w.family() == null ? 1 : 2;   // CJK glyphs are about twice as wide
-        int[] status = {1, 2, 3, 4, 6};
+        GStatus[] status = {GStatus.RUNNABLE, GStatus.RUNNING, GStatus.SYSCALL, GStatus.WAITING, GStatus.DEAD};
         g.setFont(Font.font(w.family(), FontWeight.NORMAL, l.font * 0.9));
         g.setTextAlign(TextAlignment.LEFT);
         for (int i = 0; i < names.length; i++) {

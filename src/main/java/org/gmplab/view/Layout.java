@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -280,7 +282,7 @@ public final class Layout {
         List<Rect> boxes = split(top, share, gap);
         if (s.real()) {
             List<Long> runnable = new ArrayList<>();
-            for (Snapshot.G g : s.gs()) if (g.where().equals("runnable")) runnable.add(g.goid());
+            for (Snapshot.G g : s.gs()) if (g.where() instanceof Place.Pool) runnable.add(g.goid());
             pools.put("global", titled(tokenPool("global", boxes.get(0), runnable), QUEUE_UNKNOWN));
         } else {
             pools.put("global", tokenPool("global", boxes.get(0), s.globalQueue()));
@@ -301,10 +303,10 @@ public final class Layout {
         List<Rect> boxes = split(bottom, share, gap);
         List<Chip> syscall = new ArrayList<>(), other = new ArrayList<>();
         java.util.Set<Integer> idle = new java.util.HashSet<>(s.idleMs());
-        // Go 1.0 (no Ps): an M may hold the G matchmg handed it (where "M<n>.nextg") before it runs it.
+        // Go 1.0 (no Ps): an M may hold the G matchmg handed it (m->nextg) before it runs it.
         Map<Integer, Long> nextg = new HashMap<>();
         if (s.go10()) for (Snapshot.G g : s.gs())
-            if (g.where().endsWith(".nextg")) nextg.put(Integer.parseInt(g.where().substring(1, g.where().indexOf('.'))), g.goid());
+            if (g.where() instanceof Place.Nextg n) nextg.put(n.m(), g.goid());
         for (Snapshot.Thread t : s.ms()) {
             if (t.p() >= 0 || idle.contains(t.id()) || isSysmon(s, t)) continue;
             if (t.curg() >= 0) syscall.add(new Chip("M" + t.id(), null, t.id(), true));
@@ -315,17 +317,24 @@ public final class Layout {
         pools.put("otherM", titled(chipPool("otherM", boxes.get(1), other, false), s.go10() ? "Ms between Gs" : null));
         Map<String, List<Long>> waiting = new HashMap<>();
         for (Snapshot.G g : s.gs()) {
-            String key = switch (g.where()) {
-                case "timer", "netpoll", "chan", "mutex", "wg" -> g.where();
-                case "forever", "injected", "waiting" -> "blocked";   // "waiting": a real run's other reasons
-                default -> null;
-            };
-            if (key != null) waiting.computeIfAbsent(key, k -> new ArrayList<>()).add(g.goid());
+            if (g.where() instanceof Place.Parked p) waiting.computeIfAbsent(pool(p.on()), k -> new ArrayList<>()).add(g.goid());
         }
         int i = 2;
         for (String key : List.of("timer", "netpoll", "chan", "mutex", "wg", "blocked"))
             pools.put(key, tokenPool(key, boxes.get(i++), waiting.getOrDefault(key, List.of())));
         pools.put("free", tokenPool("free", boxes.get(i), List.of()));
+    }
+
+    /** The pool that shows a G parked {@code on} something: one of its own, or "blocked" for the rest. */
+    private static String pool(Place.On on) {
+        return switch (on) {
+            case TIMER -> "timer";
+            case NETPOLL -> "netpoll";
+            case CHAN -> "chan";
+            case MUTEX -> "mutex";
+            case WG -> "wg";
+            case FOREVER, INJECTED, WAITING -> "blocked";   // WAITING: a real run's other reasons
+        };
     }
 
     private Pool tokenPool(String key, Rect r, List<Long> goids) {
@@ -429,7 +438,7 @@ public final class Layout {
         }
         Pool free = pools.get("free");
         for (Snapshot.G g : s.gs()) {
-            if (g.where().equals("free") || (g.status() == 6 && !anchors.containsKey(g.goid()))) anchors.put(g.goid(), free.body());
+            if (g.where() instanceof Place.Free || (g.status() == GStatus.DEAD && !anchors.containsKey(g.goid()))) anchors.put(g.goid(), free.body());
         }
         for (Map.Entry<Long, Rect> e : tokens.entrySet()) anchors.putIfAbsent(e.getKey(), e.getValue());
     }

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 
 import javafx.scene.paint.Color;
 
+import org.gmplab.snapshot.GStatus;
+
 /**
  * A theme: the {@code -gmp-*} variables of one CSS file in {@code org/gmplab/view/themes/}. The same file is
  * added to the scene, so the controls and the canvas agree.
@@ -81,14 +83,14 @@ public final class Theme {
         return new Theme(name, vars);
     }
 
-    /** Colour of a goroutine token by Go status number. */
-    public Color status(int goStatus) {
-        return switch (goStatus) {
-            case 1 -> runnable;
-            case 2 -> running;
-            case 3 -> syscall;
-            case 4 -> waiting;
-            default -> dead;
+    /** Colour of a goroutine token by its status (an idle G, never drawn in practice, as a dead one). */
+    public Color status(GStatus status) {
+        return switch (status) {
+            case RUNNABLE -> runnable;
+            case RUNNING -> running;
+            case SYSCALL -> syscall;
+            case WAITING -> waiting;
+            case IDLE, DEAD -> dead;
         };
     }
 

@@ -7,6 +7,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import javafx.geometry.VPos;
 
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 
 /**
@@ -58,8 +59,8 @@ public final class TokenPainter implements Painter {
         return Math.floor(Math.min(size * 0.5, size * 1.5 / Math.max(2, digits)));
     }
 
-    /** Draws one token of Go status {@code status} in {@code r}; {@code goid} < 0 draws no number. Font must be set. */
-    static void draw(GraphicsContext g, Rect r, int status, long goid, Theme th) {
+    /** Draws one token of status {@code status} in {@code r}; {@code goid} < 0 draws no number. Font must be set. */
+    static void draw(GraphicsContext g, Rect r, GStatus status, long goid, Theme th) {
         Color c = th.status(status);
         double s = Math.min(r.w(), r.h());
         if (s < MIN_SHAPE) {
@@ -74,27 +75,27 @@ public final class TokenPainter implements Painter {
         g.setLineWidth(lw);
         double i = lw / 2;
         switch (status) {
-            case 1 -> {   // runnable: circle
+            case RUNNABLE -> {   // circle
                 g.fillOval(x + i, y + i, s - 2 * i, s - 2 * i);
                 g.strokeOval(x + i, y + i, s - 2 * i, s - 2 * i);
             }
-            case 2 -> {   // running: square
+            case RUNNING -> {   // square
                 g.fillRect(x + i, y + i, s - 2 * i, s - 2 * i);
                 g.strokeRect(x + i, y + i, s - 2 * i, s - 2 * i);
             }
-            case 3 -> {   // syscall: diamond
+            case SYSCALL -> {   // diamond
                 double[] xs = {x + s / 2, x + s - i, x + s / 2, x + i};
                 double[] ys = {y + i, y + s / 2, y + s - i, y + s / 2};
                 g.fillPolygon(xs, ys, 4);
                 g.strokePolygon(xs, ys, 4);
             }
-            case 4 -> {   // waiting: triangle pointing up
+            case WAITING -> {   // triangle pointing up
                 double[] xs = {x + s / 2, x + s - i, x + i};
                 double[] ys = {y + i, y + s - i, y + s - i};
                 g.fillPolygon(xs, ys, 3);
                 g.strokePolygon(xs, ys, 3);
             }
-            default -> {  // dead or idle: a cross
+            case DEAD, IDLE -> {   // a cross
                 g.setStroke(c);
                 g.setLineWidth(Math.max(2, s / 6));
                 g.strokeLine(x + s * 0.2, y + s * 0.2, x + s * 0.8, y + s * 0.8);
@@ -104,8 +105,8 @@ public final class TokenPainter implements Painter {
         }
         if (goid >= 0 && s >= MIN_ID) {
             g.setFill(Theme.ink(c));
-            double ty = status == 4 ? y + s * 0.64 : y + s / 2;   // a triangle's body is low
-            g.fillText(Long.toString(goid), x + s / 2, ty, status == 3 || status == 4 ? s * 0.62 : s * 0.9);
+            double ty = status == GStatus.WAITING ? y + s * 0.64 : y + s / 2;   // a triangle's body is low
+            g.fillText(Long.toString(goid), x + s / 2, ty, status == GStatus.SYSCALL || status == GStatus.WAITING ? s * 0.62 : s * 0.9);
         }
     }
 }

@@ -16,6 +16,8 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
+import org.gmplab.snapshot.GStatus;
+
 /**
  * Goroutine tokens drawn once into images and then copied. With a thousand goroutines on screen the software
  * renderer spent most of a frame rasterising their numbers (measured: the render thread's CPU per frame
@@ -29,7 +31,7 @@ final class TokenSprites {
     static final int BATCH = 512;
     static final int ATLAS = 1024;      // the largest side of one baked sheet, in pixels
 
-    private record Key(int status, long goid, int px, Theme theme) {}
+    private record Key(GStatus status, long goid, int px, Theme theme) {}
     private record Sprite(Image sheet, int x, int y) {}
 
     private final Map<Key, Sprite> sprites = new LinkedHashMap<>(256, 0.75f, true) {
@@ -41,7 +43,7 @@ final class TokenSprites {
      * Draws the token in {@code r} from its image; false if there is none yet (the caller draws it, and it is
      * baked after the frame). {@code scale} is the device pixels per layout pixel here, so zoomed tokens stay sharp.
      */
-    boolean draw(GraphicsContext g, Rect r, int status, long goid, Theme th, double scale) {
+    boolean draw(GraphicsContext g, Rect r, GStatus status, long goid, Theme th, double scale) {
         double s = Math.min(r.w(), r.h());
         int px = (int) Math.round(s * scale);
         if (px < TokenPainter.MIN_SHAPE || px > 96) return false;   // a plain square, or so large that few are on screen

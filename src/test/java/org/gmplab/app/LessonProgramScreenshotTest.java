@@ -13,6 +13,7 @@ import org.gmplab.controls.ProgramPane;
 import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.LessonPlayer;
 import org.gmplab.lessons.player.Progress;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.view.SchedulerView;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
@@ -78,7 +79,7 @@ class LessonProgramScreenshotTest {
                 assertThat(program.text()).contains("go handle(i)", "wg.Wait()");
                 // the lines highlighted are those of the Gs running in the moment the window shows
                 java.util.Set<Integer> running = new java.util.TreeSet<>();
-                for (var g : content.driver().model().getSnapshot().gs()) if (g.status() == 2 && g.line() > 0) running.add(g.line());
+                for (var g : content.driver().model().getSnapshot().gs()) if (g.status() == GStatus.RUNNING && g.line() > 0) running.add(g.line());
                 assertThat(running).isNotEmpty();
                 assertThat(program.marks().running()).isEqualTo(running);
             });

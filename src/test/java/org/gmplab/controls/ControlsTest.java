@@ -17,6 +17,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.SchedTrace;
 import org.gmplab.view.SchedulerView;
@@ -526,12 +527,12 @@ class ControlsTest {
     @Test
     void clickingATokenFillsTheInspectorSheetWithItsFieldsAndTheyFollowTheRun(FxRobot robot) throws Exception {
         // given a few events in, with the running G on the canvas (while runtime.main waits in gcenable, none runs)
-        for (int i = 0; i < 200 && (i < 6 || c.model().getSnapshot().gs().stream().noneMatch(g -> g.status() == 2)); i++) {
+        for (int i = 0; i < 200 && (i < 6 || c.model().getSnapshot().gs().stream().noneMatch(g -> g.status() == GStatus.RUNNING)); i++) {
             c.stepEvent().get(10, TimeUnit.SECONDS);
             settle();
         }
         Snapshot s = c.model().getSnapshot();
-        long goid = s.gs().stream().filter(g -> g.status() == 2).findFirst().orElseThrow().goid();
+        long goid = s.gs().stream().filter(g -> g.status() == GStatus.RUNNING).findFirst().orElseThrow().goid();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.layoutNow() != null && view.layoutNow().tokens.containsKey(goid));
         org.gmplab.view.Rect tok = view.layoutNow().tokens.get(goid);
         javafx.geometry.Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
@@ -548,7 +549,7 @@ class ControlsTest {
         settle();
         Snapshot later = c.model().getSnapshot();
         String status = later.gs().stream().filter(g -> g.goid() == goid).findFirst()
-                .map(g -> new String[] {"idle", "runnable", "running", "syscall", "waiting", "?", "dead"}[g.status()]).orElse("");
+                .map(g -> g.status().word()).orElse("");
         fields.clear();
         for (var item : pane.inspectorPane.sheet.getItems()) fields.put(item.getName(), item.getValue());
         if (!status.isEmpty()) assertThat(fields).containsEntry("status", status);

@@ -13,6 +13,7 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Rect;
 import org.gmplab.view.SchedulerView;
@@ -67,7 +68,7 @@ class InjectTest {
     }
 
     static long runningWorker(Snapshot s) {
-        return s.gs().stream().filter(g -> g.status() == 2 && g.goid() != 1).mapToLong(Snapshot.G::goid).min().orElse(-1);
+        return s.gs().stream().filter(g -> g.status() == GStatus.RUNNING && g.goid() != 1).mapToLong(Snapshot.G::goid).min().orElse(-1);
     }
 
     @Test
@@ -132,7 +133,7 @@ class InjectTest {
         }
         // then the G is runnable in the global queue
         Snapshot s = c.model().getSnapshot();
-        assertThat(s.gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(1); // _Grunnable
+        assertThat(s.gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(GStatus.RUNNABLE); // _Grunnable
         assertThat(s.globalQueue()).contains(goid);
         // and the event log shows the gosched event, saying it was injected
         robot.clickOn("#tab-event-log");
@@ -237,7 +238,7 @@ class InjectTest {
         c.inject(new org.gmplab.engine.Action.InjectSyscall(goid, 20_000_000));
         settle();
         // then nothing in the world has changed yet, but the G is marked as pending on the canvas at once
-        assertThat(c.model().getSnapshot().gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(2);
+        assertThat(c.model().getSnapshot().gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(GStatus.RUNNING);
         assertThat(c.model().pendingProperty().get()).containsExactly(goid);
         assertThat(view.pendingMarks()).containsExactly(goid);
         // and the status line says it in words, not as a Java record
@@ -253,7 +254,7 @@ class InjectTest {
             robot.interact(() -> pane.language().languageProperty().set(org.gmplab.i18n.Lang.EN));
         }
         // when the run goes on until the G enters the syscall, the mark goes: the world shows it now
-        stepUntil(s -> s.gs().stream().anyMatch(g -> g.goid() == goid && g.status() == 3), 5_000);
+        stepUntil(s -> s.gs().stream().anyMatch(g -> g.goid() == goid && g.status() == GStatus.SYSCALL), 5_000);
         assertThat(c.model().pendingProperty().get()).isEmpty();
         assertThat(view.pendingMarks()).isEmpty();
         // and one step back, before it entered, it is pending again; back before the injection, it is not

@@ -12,6 +12,8 @@ import javafx.stage.Stage;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioJson;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.session.Driver;
 import org.gmplab.session.Breakpoint;
@@ -66,9 +68,9 @@ class LiveModeTest {
     static void consistent(Snapshot s) {
         Set<Long> seen = new HashSet<>();
         for (Snapshot.G g : s.gs()) {
-            if (g.status() == 6) continue; // _Gdead
+            if (g.status() == GStatus.DEAD) continue; // _Gdead
             assertThat(seen.add(g.goid())).as("G%d appears once", g.goid()).isTrue();
-            assertThat(g.where()).as("G%d has a place", g.goid()).isNotEmpty();
+            assertThat(g.where()).as("G%d has a place", g.goid()).isNotEqualTo(Place.UNKNOWN);
         }
     }
 

@@ -16,6 +16,7 @@ import org.gmplab.Pulses;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.session.Driver;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
@@ -131,7 +132,7 @@ class ProgramPaneTest {
         assertThat(atGo.tags().get(WORK)).containsExactly("G2 runnable");
 
         // when stepping on until main waits in its receive
-        for (int i = 0; i < 200 && !(g(1).status() == 4); i++) {
+        for (int i = 0; i < 200 && !(g(1).status() == GStatus.WAITING); i++) {
             c.stepEvent();
             seen.add(settle(robot));
         }
@@ -163,7 +164,7 @@ class ProgramPaneTest {
     void theMarginTagsNameTheRunnableAndWaitingGoroutines(FxRobot robot) throws Exception {
         // given main parked in its receive while G2 works
         settle(robot);
-        for (int i = 0; i < 400 && !(g(1) != null && g(1).status() == 4 && g(2) != null && g(2).status() == 2); i++) c.stepEvent().get(60, TimeUnit.SECONDS);
+        for (int i = 0; i < 400 && !(g(1) != null && g(1).status() == GStatus.WAITING && g(2) != null && g(2).status() == GStatus.RUNNING); i++) c.stepEvent().get(60, TimeUnit.SECONDS);
         Shown s = settle(robot);
         // then the running G2's line is highlighted and tagged, and G1 is tagged waiting at <-ch
         assertThat(s.highlighted()).containsExactly(WORK);

@@ -14,6 +14,8 @@ import org.gmplab.gotrace.RealRun;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.session.Driver;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.Layout;
 import org.gmplab.view.SchedulerView;
@@ -89,7 +91,7 @@ class RealRunWindowTest {
         assertThat(s).isEqualTo(run.snapshot(half - 1));
         assertThat(view.snapshot()).isEqualTo(s);
         // then the runnable Gs are in the one pool marked queue unknown, and selecting it says so
-        long runnable = s.gs().stream().filter(g -> g.where().equals("runnable")).count();
+        long runnable = s.gs().stream().filter(g -> g.where() instanceof Place.Pool).count();
         assertThat(runnable).isPositive();
         Layout l = view.layoutNow();
         assertThat(l.pools.get("global").title()).isEqualTo("runnable: queue unknown (not in the trace)");
@@ -98,7 +100,7 @@ class RealRunWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.selectionProperty().get()).startsWith("runnable: " + runnable + " Gs, in queues the trace does not name");
         // and a P running a G names its M, as the trace does
-        Snapshot.Proc busy = s.ps().stream().filter(p -> p.status() == 1).findFirst().orElseThrow();
+        Snapshot.Proc busy = s.ps().stream().filter(p -> p.status() == PStatus.RUNNING).findFirst().orElseThrow();
         robot.interact(() -> view.select(new Layout.Hit(Layout.Hit.Kind.P, busy.id(), null)));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.selectionProperty().get()).startsWith("P" + busy.id() + "  running  m=" + busy.m());

@@ -9,6 +9,7 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.Stmt;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.junit.jupiter.api.Test;
 
 /** chan.go and select.go: chansend, chanrecv, closechan, selectgo — with gopark/goready. */
@@ -43,7 +44,7 @@ class ChannelTest {
         try (Engine e = Engine.step(sc)) {
             e.run(500_000); // 0.5 ms: the producer ran and filled the buffer
             var producer = e.snapshot().gs().stream().filter(g -> g.goid() == 2).findFirst().orElseThrow();
-            assertThat(producer.status()).isEqualTo(GStatus.WAITING.go);
+            assertThat(producer.status()).isEqualTo(GStatus.WAITING);
             assertThat(producer.waitReason()).isEqualTo("chan send");
             assertThat(producer.instruction()).isEqualTo("ch <- 4");
             e.run(Long.MAX_VALUE);

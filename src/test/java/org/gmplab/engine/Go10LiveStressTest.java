@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.RepeatedTest;
@@ -70,7 +71,7 @@ class Go10LiveStressTest {
         // every go statement and every switch took the lock at least once
         assertThat(s.lock().acquisitions()).isGreaterThanOrEqualTo(goroutines);
         long finishedButNotExited = s.gs().stream()
-                .filter(g -> g.goid() != 1 && g.status() != GStatus.DEAD.go)
+                .filter(g -> g.goid() != 1 && g.status() != GStatus.DEAD)
                 .peek(g -> assertThat(g.instruction()).as("G%d left behind at %s", g.goid(), g.where()).isEqualTo("return"))
                 .count();
         long exited = 0;

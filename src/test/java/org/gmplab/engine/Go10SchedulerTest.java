@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.EventsJson;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,8 @@ class Go10SchedulerTest {
             assertThat(s.ps()).isEmpty();
             assertThat(s.globalQueue()).containsExactly(2L, 3L, 4L);
             assertThat(s.mcpu()).isEqualTo(1);
-            assertThat(s.gs()).filteredOn(g -> g.goid() > 1).extracting(Snapshot.G::where).containsOnly("global");
+            assertThat(s.gs()).filteredOn(g -> g.goid() > 1).extracting(Snapshot.G::where)
+                    .containsExactly(new Place.Global(0), new Place.Global(1), new Place.Global(2));
         }
     }
 
@@ -100,7 +102,7 @@ class Go10SchedulerTest {
             assertThat(mm.mcpu()).isEqualTo(2);
             assertThat(evs).anyMatch(ev -> ev.kind() == EventKind.NEWM && ev.m() == 1);
             Snapshot s = e.snapshot();
-            assertThat(s.gs()).filteredOn(g -> g.goid() == 2).extracting(Snapshot.G::where).containsExactly("M1.nextg");
+            assertThat(s.gs()).filteredOn(g -> g.goid() == 2).extracting(Snapshot.G::where).containsExactly(new Place.Nextg(1));
         }
     }
 

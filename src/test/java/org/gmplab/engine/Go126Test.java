@@ -8,6 +8,8 @@ import java.util.List;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.trace.EventsJson;
 import org.gmplab.trace.SchedTrace;
@@ -49,9 +51,9 @@ class Go126Test {
     void entersyscall_go126KeepsP() {
         Snapshot s = at(lonelySyscall().withGo(GO126), 2_000_000).world();
         assertThat(s.go126()).isTrue();
-        assertThat(g(s, 1).status()).isEqualTo(GStatus.SYSCALL.go);
+        assertThat(g(s, 1).status()).isEqualTo(GStatus.SYSCALL);
         Snapshot.Proc p0 = s.ps().get(0);
-        assertThat(p0.status()).as("_Prunning").isEqualTo(1);
+        assertThat(p0.status()).as("_Prunning").isEqualTo(PStatus.RUNNING);
         assertThat(p0.m()).isEqualTo(0);
         assertThat(m(s, 0).p()).isEqualTo(0);
         assertThat(m(s, 0).curg()).isEqualTo(1);
@@ -61,7 +63,7 @@ class Go126Test {
 
         // Go 1.23, the same program at the same moment: _Psyscall, no M
         Snapshot old = at(lonelySyscall(), 2_000_000).world();
-        assertThat(old.ps().get(0).status()).isEqualTo(PStatus.SYSCALL.go);
+        assertThat(old.ps().get(0).status()).isEqualTo(PStatus.SYSCALL);
         assertThat(SchedTrace.format(old, true)).contains("  P0: status=2 ").contains("  M0: p=nil curg=1 ");
     }
 
@@ -84,7 +86,7 @@ class Go126Test {
         assertThat(exits.get(0).why()).contains("still has P0");
         assertThat(after.events()).noneMatch(e -> e.kind() == EventKind.RETAKE);
         Snapshot s = after.world();
-        assertThat(g(s, 1).status()).isEqualTo(GStatus.RUNNING.go);
+        assertThat(g(s, 1).status()).isEqualTo(GStatus.RUNNING);
         assertThat(m(s, 0).p()).isEqualTo(0);
         assertThat(s.ps().get(0).syscalltick()).as("exitsyscall counts the call on the P").isEqualTo(1);
     }
@@ -99,7 +101,7 @@ class Go126Test {
         Scenario sc = prog().procs(1).fn(fn("main", go("b"), syscall("1ms"))).fn(fn("b", work("300us"))).build("retake").withGo(GO126);
         At before = at(sc, 15_000);   // sysmon's first look is 20 µs in
         assertThat(before.events()).anyMatch(e -> e.kind() == EventKind.ENTERSYSCALL);
-        assertThat(before.world().ps().get(0).status()).isEqualTo(1);
+        assertThat(before.world().ps().get(0).status()).isEqualTo(PStatus.RUNNING);
         assertThat(before.world().ps().get(0).m()).isEqualTo(0);
 
         At after = at(sc, 200_000);   // b runs from ~130 µs to ~430 µs
@@ -109,11 +111,11 @@ class Go126Test {
         assertThat(retakes.get(0).why()).contains("setBlockOnExitSyscall");
         Snapshot s = after.world();
         Snapshot.Proc p0 = s.ps().get(0);
-        assertThat(p0.status()).isEqualTo(1);
+        assertThat(p0.status()).isEqualTo(PStatus.RUNNING);
         assertThat(p0.m()).isNotEqualTo(0);
         assertThat(m(s, p0.m()).curg()).as("b runs on the P taken from M0").isEqualTo(2);
         assertThat(m(s, 0).p()).isEqualTo(-1);
-        assertThat(g(s, 1).status()).isEqualTo(GStatus.SYSCALL.go);
+        assertThat(g(s, 1).status()).isEqualTo(GStatus.SYSCALL);
         assertThat(p0.syscalltick()).as("takeP counts the call").isEqualTo(1);
         // preemptone leaves a G in a syscall alone
         assertThat(after.events()).noneMatch(e -> e.kind() == EventKind.PREEMPT_REQUEST);

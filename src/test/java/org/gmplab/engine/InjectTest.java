@@ -10,6 +10,7 @@ import java.util.List;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.trace.EventsJson;
 import org.junit.jupiter.api.Test;
 
@@ -96,7 +97,7 @@ class InjectTest {
             e.inject(new Action.Block(2));
             e.run(30_000_000);
             var g2 = e.snapshot().gs().stream().filter(g -> g.goid() == 2).findFirst().orElseThrow();
-            assertThat(g2.status()).isEqualTo(GStatus.WAITING.go);
+            assertThat(g2.status()).isEqualTo(GStatus.WAITING);
             assertThat(g2.waitReason()).isEqualTo("injected");
             assertThat(e.outcome()).isNull(); // main still waits for G2
             e.inject(new Action.Unblock(2));
@@ -109,7 +110,7 @@ class InjectTest {
     void badActionsAreRefusedWithAClearMessage() {
         try (Engine e = Engine.step(workers())) {
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.PARK && ev.g() == 1); // all workers exist now
-            long runnable = e.snapshot().gs().stream().filter(g -> g.status() == GStatus.RUNNABLE.go).findFirst().orElseThrow().goid();
+            long runnable = e.snapshot().gs().stream().filter(g -> g.status() == GStatus.RUNNABLE).findFirst().orElseThrow().goid();
             assertThatThrownBy(() -> e.inject(new Action.InjectSyscall(runnable, 1000)))
                     .hasMessage("G" + runnable + " is runnable, not running: only a running goroutine can enter a system call");
             assertThatThrownBy(() -> e.inject(new Action.InjectSyscall(99, 1000))).hasMessage("no live goroutine G99");
@@ -144,7 +145,7 @@ class InjectTest {
             assertThat(gosched.why()).contains("G3 called runtime.Gosched() (injected from outside)").contains("tail of the global queue");
             var s = e.snapshot();
             var g3 = s.gs().stream().filter(g -> g.goid() == 3).findFirst().orElseThrow();
-            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE.go);
+            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE);
             assertThat(s.globalQueue()).last().isEqualTo(3L);
             // and its M runs another G next
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.EXECUTE && ev.m() == m);
@@ -163,7 +164,7 @@ class InjectTest {
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GOSCHED && ev.g() == 3);
             var s = e.snapshot();
             var g3 = s.gs().stream().filter(g -> g.goid() == 3).findFirst().orElseThrow();
-            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE.go);
+            assertThat(g3.status()).isEqualTo(GStatus.RUNNABLE);
             assertThat(s.globalQueue()).last().isEqualTo(3L);
             e.checkInvariants();
             e.run(10_000_000_000L);

@@ -12,6 +12,7 @@ import org.gmplab.scenario.Function;
 import org.gmplab.scenario.Program;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.Stmt;
+import org.gmplab.snapshot.GStatus;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.Stmt;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -148,7 +149,7 @@ class LiveBlockingStressTest {
         if (started != null) assertThat(started.counter.get()).as("goroutines that never started").isZero();
         e.checkInvariants();
         Snapshot s = e.snapshot();
-        long finishedNotExited = s.gs().stream().filter(g -> g.goid() != 1 && !g.system() && g.status() != GStatus.DEAD.go)
+        long finishedNotExited = s.gs().stream().filter(g -> g.goid() != 1 && !g.system() && g.status() != GStatus.DEAD)
                 .peek(g -> assertThat(g.instruction()).as("G%d at %s", g.goid(), g.where()).isEqualTo("return")).count();
         long exited = 0;
         for (int i = 0; i < exits.length(); i++) exited += exits.get(i);

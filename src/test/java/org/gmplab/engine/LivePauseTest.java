@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.gmplab.scenario.Scenario;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -67,9 +69,9 @@ class LivePauseTest {
                 Snapshot s = e.snapshotStopped(true); // throws if an invariant is broken
                 Set<Long> seen = new HashSet<>();
                 for (Snapshot.G g : s.gs()) {
-                    if (g.status() == GStatus.DEAD.go) continue;
+                    if (g.status() == GStatus.DEAD) continue;
                     assertThat(seen.add(g.goid())).as("G%d appears once", g.goid()).isTrue();
-                    assertThat(g.where()).as("G%d has a place", g.goid()).isNotEmpty();
+                    assertThat(g.where()).as("G%d has a place", g.goid()).isNotEqualTo(Place.UNKNOWN);
                 }
                 assertThat(e.snapshotStopped(false)).isEqualTo(s);
                 e.resume();
@@ -81,7 +83,7 @@ class LivePauseTest {
             assertThat(o.kind()).as(o.message()).isEqualTo(Outcome.Kind.EXITED);
             assertThat(duplicates.sum()).as("goroutines that exited twice").isZero();
             e.checkInvariants();
-            long notExited = e.snapshot().gs().stream().filter(g -> g.goid() != 1 && !g.system() && g.status() != GStatus.DEAD.go)
+            long notExited = e.snapshot().gs().stream().filter(g -> g.goid() != 1 && !g.system() && g.status() != GStatus.DEAD)
                     .peek(g -> assertThat(g.instruction()).as("G%d at %s", g.goid(), g.where()).isEqualTo("return")).count();
             long exited = 0;
             for (int i = 0; i < exits.length(); i++) exited += exits.get(i);
@@ -124,7 +126,7 @@ class LivePauseTest {
         int spawned = 0, others = 0;
         try (Engine e = Engine.live(sc, 0.1, true, goid -> { if (exits.getAndIncrement((int) goid) != 0) duplicates.increment(); })) {
             // main first adds to the WaitGroup and waits (a worker done before that would take the counter below zero)
-            while (e.snapshotStopped(false).gs().stream().noneMatch(g -> g.goid() == 1 && g.status() == GStatus.WAITING.go))
+            while (e.snapshotStopped(false).gs().stream().noneMatch(g -> g.goid() == 1 && g.status() == GStatus.WAITING))
                 assertThat(e.outcome()).isNull();
             for (int k = 0; k < cycles; k++) {
                 assertThat(e.pause()).as("main waits for workers not spawned yet; the run: %s", e.outcome()).isTrue();
@@ -136,7 +138,7 @@ class LivePauseTest {
                 }
                 Snapshot s = e.snapshotStopped(true);   // throws if an invariant is broken
                 for (Snapshot.G g : s.gs()) {
-                    if (g.status() != GStatus.RUNNING.go || g.goid() == 1) continue;
+                    if (g.status() != GStatus.RUNNING || g.goid() == 1) continue;
                     try {
                         e.inject(g.goid() % 2 == 0 ? new Action.Gosched(g.goid()) : new Action.InjectSyscall(g.goid(), 20_000));
                     } catch (IllegalArgumentException told) {

@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +53,7 @@ class RuntimeGoroutinesTest {
 
             e.run(5_000_000L);
             List<Snapshot.G> system = e.snapshot().gs().stream().filter(Snapshot.G::system).toList();
-            assertThat(system).hasSize(4).allMatch(g -> g.status() == 4 && g.where().equals("forever"));
+            assertThat(system).hasSize(4).allMatch(g -> g.status() == GStatus.WAITING && g.where().equals(new Place.Parked(Place.On.FOREVER)));
             assertThat(system).extracting(Snapshot.G::function).containsExactly(
                     "runtime.forcegchelper", "runtime.bgsweep", "runtime.bgscavenge", "runtime.runfinq");
             assertThat(system).extracting(Snapshot.G::waitReason).containsExactly(

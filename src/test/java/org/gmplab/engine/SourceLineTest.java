@@ -10,6 +10,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 
@@ -112,7 +113,7 @@ class SourceLineTest {
         try (Engine e = Engine.step(go(src))) {
             Snapshot s = at(e, EventKind.PREEMPT, -1);
             long preempted = e.stoppedAt().g();
-            assertThat(g(s, preempted).status()).isEqualTo(GStatus.RUNNABLE.go);
+            assertThat(g(s, preempted).status()).isEqualTo(GStatus.RUNNABLE);
             assertThat(g(s, preempted).line()).isEqualTo(preempted == 1 ? 12 : 7);
         }
     }

@@ -20,6 +20,9 @@ import java.util.zip.GZIPInputStream;
 
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -115,11 +118,11 @@ class RealRunTest {
             String st = go.pState.get((long) p.id());
             long m = go.pM.get((long) p.id());
             if (st.equals("Idle")) {
-                assertThat(p.status()).as(where + ": P" + p.id()).isZero();
+                assertThat(p.status()).as(where + ": P" + p.id()).isEqualTo(PStatus.IDLE);
             } else if (syscallM.containsKey(m)) {   // its M's goroutine is in a syscall: Go's _Psyscall
-                assertThat(p.status()).as(where + ": P" + p.id() + " of M" + m + " in a syscall").isEqualTo(2);
+                assertThat(p.status()).as(where + ": P" + p.id() + " of M" + m + " in a syscall").isEqualTo(PStatus.SYSCALL);
             } else {
-                assertThat(p.status()).as(where + ": P" + p.id()).isEqualTo(1);
+                assertThat(p.status()).as(where + ": P" + p.id()).isEqualTo(PStatus.RUNNING);
                 assertThat(p.m()).as(where + ": P" + p.id() + "'s M").isEqualTo((int) m);
                 assertThat(ms.get((int) m).p()).as(where + ": M" + m + "'s P").isEqualTo(p.id());
             }
@@ -137,30 +140,30 @@ class RealRunTest {
             long[] mp = go.gMP.get(id);
             switch (st) {
                 case "Running" -> {
-                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(2);
-                    assertThat(g.where()).isEqualTo("M" + mp[0]);
+                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.RUNNING);
+                    assertThat(g.where()).isEqualTo(new Place.OnM((int) mp[0]));
                     assertThat(ms.get((int) mp[0]).curg()).as(where + ": M" + mp[0] + "'s G").isEqualTo(id);
                     assertThat(ms.get((int) mp[0]).p()).as(where + ": M" + mp[0] + " runs G" + id + " on P" + mp[1]).isEqualTo((int) mp[1]);
                 }
                 case "Syscall" -> {
-                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(3);
+                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.SYSCALL);
                     assertThat(ms.get((int) mp[0]).curg()).as(where + ": M" + mp[0] + "'s G in a syscall").isEqualTo(id);
                     assertThat(ms.get((int) mp[0]).p()).isEqualTo(-1);
                 }
                 case "Runnable" -> {
-                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(1);
-                    assertThat(g.where()).isEqualTo("runnable");
+                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.RUNNABLE);
+                    assertThat(g.where()).isEqualTo(Place.POOL);
                     runnable.add(id);
                 }
                 case "Waiting" -> {
-                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(4);
+                    assertThat(g.status()).as(where + ": G" + id).isEqualTo(GStatus.WAITING);
                     assertThat(g.waitReason()).as(where + ": G" + id + "'s reason").isEqualTo(go.gReason.get(id));
                 }
                 default -> throw new AssertionError(where + ": G" + id + " " + st);
             }
         });
         assertThat(gs.keySet()).as(where + ": the goroutines that exist").containsExactlyInAnyOrderElementsOf(go.gState.keySet());
-        assertThat(s.gs().stream().filter(g -> g.status() == 1).map(Snapshot.G::goid).toList()).containsExactlyElementsOf(runnable);
+        assertThat(s.gs().stream().filter(g -> g.status() == GStatus.RUNNABLE).map(Snapshot.G::goid).toList()).containsExactlyElementsOf(runnable);
     }
 
     @Test
@@ -200,7 +203,7 @@ class RealRunTest {
     void theCanvasPutsTheRunnableGsInOnePoolMarkedQueueUnknownAndNoneInARing() throws IOException {
         RealRun run = RealRun.read(fixture("a_spawn1000.p2.trace"), null);
         Snapshot s = run.snapshot(run.end() / 2);
-        List<Long> runnable = s.gs().stream().filter(g -> g.status() == 1).map(Snapshot.G::goid).toList();
+        List<Long> runnable = s.gs().stream().filter(g -> g.status() == GStatus.RUNNABLE).map(Snapshot.G::goid).toList();
         assertThat(runnable).hasSizeGreaterThan(100);
         org.gmplab.view.Layout l = org.gmplab.view.Layout.compute(s, 1280, 800, 1);
         org.gmplab.view.Layout.Pool pool = l.pools.get("global");

@@ -13,6 +13,7 @@ import com.google.gson.Gson;
 
 import org.gmplab.engine.Action;
 import org.gmplab.io.AtomicFile;
+import org.gmplab.snapshot.GStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,8 +84,8 @@ class SessionFileTest {
         String world;
         try (History h = new History(HistoryTest.scenario("pingpong.json"))) {
             h.jumpTo(100);
-            while (h.snapshot().gs().stream().noneMatch(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go)) h.stepEvent();
-            long running = h.snapshot().gs().stream().filter(g -> g.status() == org.gmplab.engine.GStatus.RUNNING.go).findFirst().orElseThrow().goid();
+            while (h.snapshot().gs().stream().noneMatch(g -> g.status() == org.gmplab.snapshot.GStatus.RUNNING)) h.stepEvent();
+            long running = h.snapshot().gs().stream().filter(g -> g.status() == org.gmplab.snapshot.GStatus.RUNNING).findFirst().orElseThrow().goid();
             h.inject(new Action.Gosched(running));
             for (int i = 0; i < 50; i++) h.stepEvent();
             saved = Session.of(h, Map.of());
@@ -194,6 +195,27 @@ class SessionFileTest {
         Path fifo = org.gmplab.io.TextFileTest.fifo(dir, "fifo.gmpsession");
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
                 () -> assertError(fifo, "cannot read: not a regular file"));
+    }
+
+    @Test
+    void aSessionWrittenBeforeSnapshotsWereTypedOpensAtTheWorldItWasSavedAt() throws Exception {
+        // given a session file written by an older GMP Lab (before statuses and places were typed), with the
+        // world it showed, written down by that same build: each P's status, each G's status and place
+        Path fixtures = Path.of("src/test/resources/sessions");
+        List<String> saved = Files.readAllLines(fixtures.resolve("before-typed-snapshot.world.txt")).stream()
+                .filter(l -> !l.startsWith("#")).toList();
+
+        // when it is read and opened
+        Session s = SessionFile.read(fixtures.resolve("before-typed-snapshot.gmpsession"));
+        List<String> world = new java.util.ArrayList<>();
+        try (History h = s.open()) {
+            for (org.gmplab.snapshot.Snapshot.Proc p : h.snapshot().ps()) world.add("P" + p.id() + " " + p.status().go);
+            for (org.gmplab.snapshot.Snapshot.G g : h.snapshot().gs()) world.add("G" + g.goid() + " " + g.status().go + " " + g.where().label());
+        }
+
+        // then it is the same world, place for place
+        assertThat(s.actions()).hasSize(2);
+        assertThat(world).containsExactlyElementsOf(saved);
     }
 
     private static void assertError(Path file, String what) {

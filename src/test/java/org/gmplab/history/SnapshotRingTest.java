@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,7 @@ class SnapshotRingTest {
     /** A snapshot at {@code position} of a world with {@code gs} goroutines. */
     static Snapshot world(long position, int gs) {
         List<Snapshot.G> g = new ArrayList<>();
-        for (int i = 1; i <= gs; i++) g.add(new Snapshot.G(i, 1, "", -1, "main.worker", "work 20µs", 1, "global"));
+        for (int i = 1; i <= gs; i++) g.add(new Snapshot.G(i, GStatus.RUNNABLE, "", -1, "main.worker", "work 20µs", 1, new Place.Global(i - 1)));
         return new Snapshot(0, position, 1, 1, 0, 0, 0, 0, List.of(), List.of(), List.of(), 0, List.of(), List.of(), g);
     }
 

@@ -12,6 +12,7 @@ import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.history.History;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 
@@ -117,8 +118,8 @@ class BreakpointTest {
         assertThatThrownBy(() -> new Breakpoint(Breakpoint.Kind.G_STATUS, -1, -1)).hasMessageContaining("goid");
     }
 
-    static int status(Snapshot s, long goid) {
-        return s.gs().stream().filter(g -> g.goid() == goid).mapToInt(Snapshot.G::status).findFirst().orElse(-1);
+    static GStatus status(Snapshot s, long goid) {
+        return s.gs().stream().filter(g -> g.goid() == goid).map(Snapshot.G::status).findFirst().orElse(null);
     }
 
     static boolean isEmpty(Snapshot.Proc p) { return p.runq().isEmpty() && p.runnext() < 0; }

@@ -20,6 +20,7 @@ import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.ScenarioFiles;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -86,7 +87,7 @@ class EventFormatsGoldenTest {
                 all.addAll(e.drainEvents());
                 if (e.outcome() != null || e.now() >= LIMIT) break;
                 Snapshot s = e.snapshot();
-                long running = s.gs().stream().filter(g -> g.status() == 2 && !g.system()).mapToLong(Snapshot.G::goid).findFirst().orElse(-1);
+                long running = s.gs().stream().filter(g -> g.status() == GStatus.RUNNING && !g.system()).mapToLong(Snapshot.G::goid).findFirst().orElse(-1);
                 Action a = switch (round) {
                     case 0 -> new Action.SetGomaxprocs(s.gomaxprocs() == 1 ? 2 : s.gomaxprocs() - 1);
                     case 1 -> running < 0 ? new Action.SetGomaxprocs(3) : new Action.InjectSyscall(running, 50_000);

@@ -20,6 +20,8 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
+import org.gmplab.snapshot.GStatus;
+
 /** A token copied from its baked image looks as the token drawn directly: shape, colour and number. */
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
@@ -33,9 +35,9 @@ class TokenSpritesTest {
         double[] worst = {0};
         boolean[] first = new boolean[1], second = new boolean[1];
         robot.interact(() -> {
-            for (int status : new int[] {1, 2, 3, 4, 6})
+            for (GStatus status : java.util.List.of(GStatus.RUNNABLE, GStatus.RUNNING, GStatus.SYSCALL, GStatus.WAITING, GStatus.DEAD))
                 for (int px : new int[] {12, 24, 40}) {
-                    long goid = 100 + status;
+                    long goid = 100 + status.go;
                     Rect r = new Rect(4, 4, px, px);
                     Canvas direct = new Canvas(px + 8, px + 8);
                     GraphicsContext d = direct.getGraphicsContext2D();

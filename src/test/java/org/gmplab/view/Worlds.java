@@ -8,6 +8,9 @@ import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.Event;
+import org.gmplab.snapshot.GStatus;
+import org.gmplab.snapshot.PStatus;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 
 /** Snapshots for view tests: real ones from the engine, and a synthetic worst case. */
@@ -68,20 +71,21 @@ public final class Worlds {
         for (int p = 0; p < procs; p++) {
             int mid = p == 0 ? 0 : p + 1;
             long cur = goid++;
-            gs.add(new Snapshot.G(cur, 2, "", mid, "worker", "work(1ms)", 1, "M" + mid));
+            gs.add(new Snapshot.G(cur, GStatus.RUNNING, "", mid, "worker", "work(1ms)", 1, new Place.OnM(mid)));
             long next = goid++;
-            gs.add(new Snapshot.G(next, 1, "", -1, "worker", "work(1ms)", 1, "P" + p + ".runnext"));
+            gs.add(new Snapshot.G(next, GStatus.RUNNABLE, "", -1, "worker", "work(1ms)", 1, new Place.Runnext(p)));
             List<Long> q = new ArrayList<>();
             for (int i = 0; i < cap; i++) {
                 q.add(goid);
-                gs.add(new Snapshot.G(goid++, 1, "", -1, "worker", "work(1ms)", 1, "P" + p + ".runq"));
+                gs.add(new Snapshot.G(goid++, GStatus.RUNNABLE, "", -1, "worker", "work(1ms)", 1, new Place.Ring(p, i)));
             }
-            ps.add(new Snapshot.Proc(p, 1, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3, 0));
+            ps.add(new Snapshot.Proc(p, PStatus.RUNNING, mid, next, q, 1000 + p * 7, 1000 + p * 7 + cap, cap, 100, 0, 3, 0));
             ms.add(new Snapshot.Thread(mid, p, -1, cur, false, false));
         }
         while (goid <= total) {
             global.add(goid);
-            gs.add(new Snapshot.G(goid++, 1, "", -1, "worker", "work(1ms)", 1, "global"));
+            gs.add(new Snapshot.G(goid, GStatus.RUNNABLE, "", -1, "worker", "work(1ms)", 1, new Place.Global(global.size() - 1)));
+            goid++;
         }
         ms.sort(java.util.Comparator.comparingInt(Snapshot.Thread::id));
         return new Snapshot(1_000_000, 5000, procs, ms.size(), 0, 0, 0, 0, global, List.of(), List.of(), 0, ps, ms, gs);
@@ -99,9 +103,9 @@ public final class Worlds {
         List<Long> global = new ArrayList<>();
         List<Integer> idlePs = new ArrayList<>(), idleMs = new ArrayList<>();
         long[] goid = {1};
-        java.util.function.BiFunction<Integer, String, Long> g = (status, where) -> {
+        java.util.function.BiFunction<GStatus, Place, Long> g = (status, where) -> {
             long id = goid[0]++;
-            gs.add(new Snapshot.G(id, status, status == 4 ? "chan receive" : "", -1, "worker", "work(1ms)", 1, where));
+            gs.add(new Snapshot.G(id, status, status == GStatus.WAITING ? "chan receive" : "", -1, "worker", "work(1ms)", 1, where));
             return id;
         };
         ms.add(new Snapshot.Thread(1, -1, -1, -1, false, true, true));   // sysmon
@@ -112,19 +116,19 @@ public final class Worlds {
             long cur = -1;
             if (!idle) {
                 cur = goid[0]++;
-                gs.add(new Snapshot.G(cur, 2, "", mid, "worker", "work(1ms)", 1, "M" + mid));
+                gs.add(new Snapshot.G(cur, GStatus.RUNNING, "", mid, "worker", "work(1ms)", 1, new Place.OnM(mid)));
                 ms.add(new Snapshot.Thread(mid, p, -1, cur, false, false));
             }
-            long next = g.apply(1, "P" + p + ".runnext");
+            long next = g.apply(GStatus.RUNNABLE, new Place.Runnext(p));
             List<Long> q = new ArrayList<>();
-            for (int i = 0; i < 256; i++) q.add(g.apply(1, "P" + p + ".runq"));
-            ps.add(new Snapshot.Proc(p, idle ? 0 : 1, mid, next, q, 3 + p, 3 + p + 256, 256, 100 + p, 0, 5, 2));
+            for (int i = 0; i < 256; i++) q.add(g.apply(GStatus.RUNNABLE, new Place.Ring(p, i)));
+            ps.add(new Snapshot.Proc(p, idle ? PStatus.IDLE : PStatus.RUNNING, mid, next, q, 3 + p, 3 + p + 256, 256, 100 + p, 0, 5, 2));
             if (idle) idlePs.add(p);
         }
         for (int i = 0; i < 40; i++) {   // Ms in syscalls, each with its G
             int mid = nextM++;
             long id = goid[0]++;
-            gs.add(new Snapshot.G(id, 3, "", mid, "worker", "syscall(1ms)", 1, "M" + mid));
+            gs.add(new Snapshot.G(id, GStatus.SYSCALL, "", mid, "worker", "syscall(1ms)", 1, new Place.OnM(mid)));
             ms.add(new Snapshot.Thread(mid, -1, -1, id, false, true));
         }
         for (int i = 0; i < 30; i++) {   // Ms without a P: spinning, handed a P, or neither
@@ -136,10 +140,10 @@ public final class Worlds {
             idleMs.add(mid);
             ms.add(new Snapshot.Thread(mid, -1, -1, -1, false, true));
         }
-        for (int i = 0; i < 2000; i++) global.add(g.apply(1, "global"));
-        for (String where : List.of("timer", "netpoll", "chan", "mutex", "wg", "forever", "injected"))
-            for (int i = 0; i < 300; i++) g.apply(4, where);
-        for (int i = 0; i < 500; i++) g.apply(6, "free");
+        for (int i = 0; i < 2000; i++) global.add(g.apply(GStatus.RUNNABLE, new Place.Global(i)));
+        for (Place.On on : List.of(Place.On.TIMER, Place.On.NETPOLL, Place.On.CHAN, Place.On.MUTEX, Place.On.WG, Place.On.FOREVER, Place.On.INJECTED))
+            for (int i = 0; i < 300; i++) g.apply(GStatus.WAITING, new Place.Parked(on));
+        for (int i = 0; i < 500; i++) g.apply(GStatus.DEAD, Place.FREE);
         ms.sort(java.util.Comparator.comparingInt(Snapshot.Thread::id));
         return new Snapshot(1_000_000, 5000, procs, ms.size(), idlePs.size(), 10, 0, idleMs.size(), global, idlePs,
                 idleMs, 200, ps, ms, gs);

@@ -29,6 +29,8 @@ final class Channel implements Waitable {
     final ArrayDeque<Sudog> sendq = new ArrayDeque<>();
     final ArrayDeque<Sudog> recvq = new ArrayDeque<>();
     final ReentrantLock lock = new ReentrantLock();
+    /** Go's {@code chanparkcommit}: releases the lock once the parked G is waiting; one per channel, not one per park. */
+    final Runnable chanparkcommit = lock::unlock;
 
     Channel(String name, long handle, int capacity) {
         if (capacity < 0 || capacity > Scenario.MAX_CHANNEL_CAP) throw sizeOutOfRange(capacity);

@@ -95,8 +95,9 @@ public final class Goroutine {
 
     /** A waiting G becomes runnable: it is no longer parked on anything (Go's casgstatus to _Grunnable). */
     void makeRunnable() {
-        waitingOn = null;
-        waitReason = "";
+        // Only what changes is written: every volatile store is a full fence, paid on each channel hand-off.
+        if (waitingOn != null) waitingOn = null;
+        if (!waitReason.isEmpty()) waitReason = "";
         status = GStatus.RUNNABLE;
     }
 

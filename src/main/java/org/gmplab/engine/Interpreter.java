@@ -227,25 +227,25 @@ final class Interpreter {
                     }
                     case Insn.SEND -> {
                         Insn.Send snd = (Insn.Send) in;
-                        Channel c = handles.chanOrNil(snd.ch().eval(f.locals));
+                        Channel c = chan(handles, snd.ch().eval(f.locals));
                         if (c == null) return park(gp, null, "chan send (nil chan)", () -> m.sched.parkForever(gp));
                         if (c.send(m, gp, snd.value().eval(f.locals))) {
                             f.pc++;
                             ts.pass(m, costs.statement());
                             continue;
                         }
-                        return park(gp, c, "chan send", c.lock::unlock); // pc stays: resumeChanOp finishes it
+                        return park(gp, c, "chan send", c.chanparkcommit); // pc stays: resumeChanOp finishes it
                     }
                     case Insn.RECV -> {
                         Insn.Recv rcv = (Insn.Recv) in;
-                        Channel c = handles.chanOrNil(rcv.ch().eval(f.locals));
+                        Channel c = chan(handles, rcv.ch().eval(f.locals));
                         if (c == null) return park(gp, null, "chan receive (nil chan)", () -> m.sched.parkForever(gp));
                         if (c.recv(m, gp, f, rcv.slot())) {
                             f.pc++;
                             ts.pass(m, costs.statement());
                             continue;
                         }
-                        return park(gp, c, "chan receive", c.lock::unlock);
+                        return park(gp, c, "chan receive", c.chanparkcommit);
                     }
                     case Insn.CLOSE -> {
                         Channel c = handles.chanOrNil(((Insn.Close) in).ch().eval(f.locals));
@@ -295,6 +295,23 @@ final class Interpreter {
             throw new GoPanic("panic: runtime error: integer divide by zero");
         }
     }
+
+    /**
+     * The channel behind handle {@code h}, or null for nil: {@link Handles#chanOrNil}, through a small cache of
+     * this M's own. A channel made at run time is found in a concurrent map keyed by a boxed handle, a cost a
+     * ping-pong paid at every operation (Go holds a pointer). Handles are never reused, so an entry whose
+     * handle matches is the channel for good; a miss (or anything but a channel) asks {@code handles}.
+     */
+    private Channel chan(Handles handles, long h) {
+        int i = (int) h & (chanCache.length - 1);
+        Channel c = chanCache[i];
+        if (c != null && c.handle == h) return c;
+        c = handles.chanOrNil(h);
+        if (c != null) chanCache[i] = c;
+        return c;
+    }
+
+    private final Channel[] chanCache = new Channel[16];
 
     /** Instructions that touch only the goroutine's own frame: nothing outside it can see them run. */
     private static boolean local(int op) {

@@ -72,7 +72,7 @@ final class Channel implements Waitable {
             lock.unlock();
             return true;
         }
-        Sudog my = new Sudog(gp, this, false, -1);
+        Sudog my = m.interp.acquireSudog(gp, this);
         my.value = v;
         sendq.addLast(my);
         gp.waiting = my;
@@ -104,7 +104,7 @@ final class Channel implements Waitable {
             if (slot >= 0) f.locals[slot] = v;
             return true;
         }
-        Sudog my = new Sudog(gp, this, false, -1);
+        Sudog my = m.interp.acquireSudog(gp, this);
         my.frame = f;
         my.slot = slot;
         recvq.addLast(my);

@@ -363,14 +363,39 @@ final class Interpreter {
         } else if (in instanceof Insn.Send) {
             if (!woken.success) throw new GoPanic("panic: send on closed channel");
             f.pc++;
+            releaseSudog(woken);
         } else {
             f.pc++; // a receive: the value is already in its local
+            releaseSudog(woken);
         }
     }
 
+    /**
+     * Go's {@code acquireSudog}: a sudog for a plain channel operation about to park, reused from this M's cache
+     * (Go keeps one per P, {@code pp.sudogcache}; an M runs Gs only while it holds a P, and Go 1.0's Ms have none).
+     * A ping-pong parks a goroutine at every switch: a new one each time was an allocation per switch.
+     */
+    Sudog acquireSudog(Goroutine gp, Channel c) {
+        return nsudog == 0 ? new Sudog(gp, c, false, -1) : sudogcache[--nsudog].reset(gp, c);
+    }
+
+    /**
+     * Go's {@code releaseSudog}, by the woken G once its operation is over: its sudog is in no queue any more
+     * (the waker dequeued it under the channel's lock). A select's sudogs are not reused: the channels whose
+     * case did not fire still hold theirs, skipped lazily by {@link Channel#dequeue}.
+     */
+    private void releaseSudog(Sudog sg) {
+        sg.g = null;
+        sg.frame = null;
+        if (nsudog < sudogcache.length) sudogcache[nsudog++] = sg;
+    }
+
+    private final Sudog[] sudogcache = new Sudog[16];
+    private int nsudog;
+
     private void wgAdd(Goroutine gp, WaitGroup wg, long delta, String text) {
         List<Goroutine> woken = wg.add(delta);
-        for (Goroutine w : woken) m.ready(w, gp, text, null);
+        for (int i = 0; i < woken.size(); i++) m.ready(woken.get(i), gp, text, null); // no iterator: wg.Done of every goroutine of a storm
         m.sched.ts.pass(m, m.sched.costs.statement());
     }
 

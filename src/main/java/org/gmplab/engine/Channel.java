@@ -29,6 +29,8 @@ final class Channel implements Waitable {
     final ArrayDeque<Sudog> sendq = new ArrayDeque<>();
     final ArrayDeque<Sudog> recvq = new ArrayDeque<>();
     final ReentrantLock lock = new ReentrantLock();
+    /** Go's {@code chanparkcommit}: releases the lock once the parked G is waiting; one per channel, not one per park. */
+    final Runnable chanparkcommit = lock::unlock;
 
     Channel(String name, long handle, int capacity) {
         if (capacity < 0 || capacity > Scenario.MAX_CHANNEL_CAP) throw sizeOutOfRange(capacity);
@@ -70,7 +72,7 @@ final class Channel implements Waitable {
             lock.unlock();
             return true;
         }
-        Sudog my = new Sudog(gp, this, false, -1);
+        Sudog my = m.interp.acquireSudog(gp, this);
         my.value = v;
         sendq.addLast(my);
         gp.waiting = my;
@@ -102,7 +104,7 @@ final class Channel implements Waitable {
             if (slot >= 0) f.locals[slot] = v;
             return true;
         }
-        Sudog my = new Sudog(gp, this, false, -1);
+        Sudog my = m.interp.acquireSudog(gp, this);
         my.frame = f;
         my.slot = slot;
         recvq.addLast(my);

@@ -19,6 +19,8 @@ final class FindRunnable {
     private final Machine m;
     private final Sched sched;
     private final StealOrder stealOrder;
+    /** Live mode: read the clock only when something needs it, as Go does (see findRunnable). */
+    private final boolean lazyNow;
 
     /** Second result of {@link #findRunnable}: the G continues the current time slice (it came from runnext). */
     boolean inheritTime;
@@ -34,9 +36,13 @@ final class FindRunnable {
         this.m = m;
         this.sched = m.sched;
         this.stealOrder = new StealOrder(sched.gomaxprocs);
+        this.lazyNow = !(sched.ts instanceof StepTurnstile);
     }
 
     private Trace trace() { return sched.trace; }
+
+    /** {@code now} as findRunnable has it, or, in live mode if it has not read the clock yet (0), the time now (Go: {@code if now == 0 { now = nanotime() }}). */
+    private long now(long now) { return now == 0 && lazyNow ? sched.ts.now(m) : now; }
 
     /** Finds a runnable goroutine to execute; blocks (stopm, netpoll) until there is one. */
     Goroutine findRunnable() {
@@ -49,8 +55,12 @@ final class FindRunnable {
                 continue;
             }
 
-            // timers: run the expired ones of this P; remember when the next one is due.
-            long now = sched.ts.now(m);
+            // timers: run the expired ones of this P; remember when the next one is due. Go reads the clock
+            // here only if the P has a timer (timers.check(0) leaves now at 0 otherwise), and later only where
+            // something needs it (now(now) below); live mode does the same: a read of the wall clock costs
+            // 30-200 ns on a virtual machine, at every schedule. Step mode reads its virtual clock here as it
+            // always has: stealing advances it, and the reads below must see the time of this one.
+            long now = lazyNow && pp.timers.wakeTime() == 0 ? 0 : sched.ts.now(m);
             long pollUntil = checkTimers(pp, now);
 
             Goroutine gp = findRunnableBeforeStealing(pp, now);
@@ -127,7 +137,7 @@ final class FindRunnable {
 
         // Poll network, without blocking: an optimization before we resort to stealing.
         if (sched.netpoll.inited && sched.netpoll.anyWaiters() && sched.lastpoll.get() != 0) {
-            List<Goroutine> list = sched.netpoll.poll(now);
+            List<Goroutine> list = sched.netpoll.poll(now = now(now));
             if (!list.isEmpty()) return runFirstInjectRest(list, pp, Event.Netpoll.By.NON_BLOCKING);
         }
         return null;
@@ -227,7 +237,7 @@ final class FindRunnable {
     private Goroutine netpollUntilNextTimer(long pollUntil, long now, boolean wasSpinning) {
         if (sched.netpoll.inited && (sched.netpoll.anyWaiters() || pollUntil != 0) && sched.lastpoll.getAndSet(0) != 0) {
             sched.pollUntil.set(pollUntil);
-            long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - now);
+            long delay = pollUntil == 0 ? -1 : Math.max(0, pollUntil - (now = now(now)));
             long waitms = Netpoll.epollWaitMs(delay);
             if (trace().on()) trace().emit(new Event.NetpollBlock(trace().at(m, -1, m.id, -1), false, pollUntil, delay, waitms));
             List<Goroutine> list = sched.netpoll.netpoll(m, waitms);
@@ -262,6 +272,7 @@ final class FindRunnable {
      * Returns the time of the next timer of {@code pp}, or 0.
      */
     private long checkTimers(Processor pp, long now) {
+        if (pp.timers.wakeTime() == 0) return 0; // no timer (Go's check returns at once)
         List<Timers.Timer> due = pp.timers.due(now);
         for (Timers.Timer t : due) {
             if (trace().on()) trace().emit(new Event.Timer(trace().at(m, t.g().goid, m.id, m.p.id), false, t.when(), pp.id));
@@ -322,6 +333,7 @@ final class FindRunnable {
                 // Steal timers from p2. This call to checkTimers is the only place where we might hold a
                 // lock on a different P's timers.
                 if (stealTimersOrRunNextG && p2.timers.wakeTime() != 0) {
+                    now = now(now);
                     boolean ran = p2.timers.wakeTime() <= now;
                     long w = checkTimers(p2, now);
                     if (w != 0 && (stealPollUntil == 0 || w < stealPollUntil)) stealPollUntil = w;

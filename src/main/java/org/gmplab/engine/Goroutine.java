@@ -22,8 +22,12 @@ public final class Goroutine {
      * written by the one P that has just taken the G out of every queue ({@code runqputslow} links its batch).
      */
     Goroutine schedlink;
-    /** Why it is waiting (Go's {@code waitreason}), shown by scheddetail as {@code status=4(reason)}. */
-    volatile String waitReason = "";
+    /**
+     * Why it is waiting (Go's {@code waitreason}), shown by scheddetail as {@code status=4(reason)}. Plain, as in
+     * Go: only views read it, with the world frozen (the freeze orders it) or racily (a schedtrace line). A
+     * volatile store was a full fence twice per channel hand-off, for readers that need none.
+     */
+    String waitReason = "";
     /** The M running it (Go's {@code g.m}); null when not running. */
     volatile Machine m;
     /** Preemption request, honoured at the next instruction boundary or work check (Go's {@code g.preempt}). */
@@ -44,8 +48,8 @@ public final class Goroutine {
     CallFrame frame;
     /** A dead G's last frame, reused by its next life (Go keeps a dead G's stack for the same reason). */
     CallFrame stack;
-    /** What it is parked on while waiting (a wait group), for the invariant checker and the view. */
-    volatile Object waitingOn;
+    /** What it is parked on while waiting (a wait group), for the invariant checker and the view; plain, as {@link #waitReason}. */
+    Object waitingOn;
     /** The sudog it is blocked with in a channel operation (Go's {@code gp.waiting}). */
     Sudog waiting;
     /** In a select: its sudogs, one per channel case, in lock order. */
@@ -96,8 +100,9 @@ public final class Goroutine {
 
     /** A waiting G becomes runnable: it is no longer parked on anything (Go's casgstatus to _Grunnable). */
     void makeRunnable() {
-        waitingOn = null;
-        waitReason = "";
+        // Only what changes is written: every volatile store is a full fence, paid on each channel hand-off.
+        if (waitingOn != null) waitingOn = null;
+        if (!waitReason.isEmpty()) waitReason = "";
         status = GStatus.RUNNABLE;
     }
 

@@ -188,25 +188,25 @@ final class Interpreter {
             }
             case Insn.SEND -> {
                 Insn.Send snd = (Insn.Send) in;
-                Channel c = handles.chanOrNil(snd.ch().eval(f.locals));
+                Channel c = chan(handles, snd.ch().eval(f.locals));
                 if (c == null) return park(gp, null, "chan send (nil chan)", () -> m.sched.parkForever(gp));
                 if (c.send(m, gp, snd.value().eval(f.locals))) {
                     f.pc++;
                     ts.pass(m, costs.statement());
                     return null;
                 }
-                return park(gp, c, "chan send", c.lock::unlock); // pc stays: resumeChanOp finishes it
+                return park(gp, c, "chan send", c.chanparkcommit); // pc stays: resumeChanOp finishes it
             }
             case Insn.RECV -> {
                 Insn.Recv rcv = (Insn.Recv) in;
-                Channel c = handles.chanOrNil(rcv.ch().eval(f.locals));
+                Channel c = chan(handles, rcv.ch().eval(f.locals));
                 if (c == null) return park(gp, null, "chan receive (nil chan)", () -> m.sched.parkForever(gp));
                 if (c.recv(m, gp, f, rcv.slot())) {
                     f.pc++;
                     ts.pass(m, costs.statement());
                     return null;
                 }
-                return park(gp, c, "chan receive", c.lock::unlock);
+                return park(gp, c, "chan receive", c.chanparkcommit);
             }
             case Insn.CLOSE -> {
                 Channel c = handles.chanOrNil(((Insn.Close) in).ch().eval(f.locals));
@@ -371,6 +371,23 @@ final class Interpreter {
         gp.frame = new Goroutine.CallFrame(m.sched.program.function(c.fn()), f, args);
     }
 
+    /**
+     * The channel behind handle {@code h}, or null for nil: {@link Handles#chanOrNil}, through a small cache of
+     * this M's own. A channel made at run time is found in a concurrent map keyed by a boxed handle, a cost a
+     * ping-pong paid at every operation (Go holds a pointer). Handles are never reused, so an entry whose
+     * handle matches is the channel for good; a miss (or anything but a channel) asks {@code handles}.
+     */
+    private Channel chan(Handles handles, long h) {
+        int i = (int) h & (chanCache.length - 1);
+        Channel c = chanCache[i];
+        if (c != null && c.handle == h) return c;
+        c = handles.chanOrNil(h);
+        if (c != null) chanCache[i] = c;
+        return c;
+    }
+
+    private final Channel[] chanCache = new Channel[16];
+
     /** Instructions that touch only the goroutine's own frame: nothing outside it can see them run. */
     private static boolean local(int op) {
         return op == Insn.SET || op == Insn.JUMP || op == Insn.JUMP_IF_ZERO || op == Insn.CALL || op == Insn.RETURN;
@@ -421,14 +438,39 @@ final class Interpreter {
         } else if (in instanceof Insn.Send) {
             if (!woken.success) throw new GoPanic("panic: send on closed channel");
             f.pc++;
+            releaseSudog(woken);
         } else {
             f.pc++; // a receive: the value is already in its local
+            releaseSudog(woken);
         }
     }
 
+    /**
+     * Go's {@code acquireSudog}: a sudog for a plain channel operation about to park, reused from this M's cache
+     * (Go keeps one per P, {@code pp.sudogcache}; an M runs Gs only while it holds a P, and Go 1.0's Ms have none).
+     * A ping-pong parks a goroutine at every switch: a new one each time was an allocation per switch.
+     */
+    Sudog acquireSudog(Goroutine gp, Channel c) {
+        return nsudog == 0 ? new Sudog(gp, c, false, -1) : sudogcache[--nsudog].reset(gp, c);
+    }
+
+    /**
+     * Go's {@code releaseSudog}, by the woken G once its operation is over: its sudog is in no queue any more
+     * (the waker dequeued it under the channel's lock). A select's sudogs are not reused: the channels whose
+     * case did not fire still hold theirs, skipped lazily by {@link Channel#dequeue}.
+     */
+    private void releaseSudog(Sudog sg) {
+        sg.g = null;
+        sg.frame = null;
+        if (nsudog < sudogcache.length) sudogcache[nsudog++] = sg;
+    }
+
+    private final Sudog[] sudogcache = new Sudog[16];
+    private int nsudog;
+
     private void wgAdd(Goroutine gp, WaitGroup wg, long delta, String text) {
         List<Goroutine> woken = wg.add(delta);
-        for (Goroutine w : woken) m.ready(w, gp, text, null);
+        for (int i = 0; i < woken.size(); i++) m.ready(woken.get(i), gp, text, null); // no iterator: wg.Done of every goroutine of a storm
         m.sched.ts.pass(m, m.sched.costs.statement());
     }
 

@@ -170,8 +170,9 @@ public class Machine extends EngineThread {
         curg = gp;
         gp.m = this;
         gp.status = GStatus.RUNNING;
-        gp.waitReason = "";
-        gp.preempt = false;
+        // Written only when they change (a volatile store is a full fence; ready has cleared the reason already).
+        if (!gp.waitReason.isEmpty()) gp.waitReason = "";
+        if (gp.preempt) gp.preempt = false;
         if (!inheritTime) pp.schedtick++;
         if (trace().on()) trace().emit(new Event.Execute(trace().at(this, gp.goid, id, pp.id), false, inheritTime, pp.schedtick));
         if (gp.goid == 1 && !sched.mainStarted) {
@@ -406,10 +407,14 @@ public class Machine extends EngineThread {
         Processor pp = p;
         gp.status = GStatus.WAITING;
         dropg(gp);
+        if (!trace().on()) {
+            interp.unlockParked();
+            return;
+        }
         Mutex.LockSlow ls = gp.lockSlow; // read before the G can be woken
-        String reason = gp.waitReason, on = trace().on() ? String.valueOf(gp.waitingOn) : null, queued = ls != null ? ls.queued : null;
+        String reason = gp.waitReason, on = String.valueOf(gp.waitingOn), queued = ls != null ? ls.queued : null;
         interp.unlockParked();
-        if (trace().on()) trace().emit(new Event.Park(trace().at(this, gp.goid, id, pp.id), false, reason, on, queued));
+        trace().emit(new Event.Park(trace().at(this, gp.goid, id, pp.id), false, reason, on, queued));
     }
 
     /** Go's {@code goexit0}: gp is dead; its G goes to this P's free list for reuse. */

@@ -7,8 +7,8 @@ package org.gmplab.engine;
  * only the first waker wins (Go's {@code selectDone} CAS on the G).
  */
 final class Sudog {
-    final Goroutine g;
-    final Channel c;
+    Goroutine g;                // (g and c change only when a plain channel operation's sudog is reused: Interpreter.acquireSudog)
+    Channel c;
     final boolean isSelect;
     final int caseIndex;
     long value;                 // the value sent, or received
@@ -22,6 +22,17 @@ final class Sudog {
         this.c = c;
         this.isSelect = isSelect;
         this.caseIndex = caseIndex;
+    }
+
+    /** Makes a reused sudog (never a select's) as new, for {@code g} on {@code c}. */
+    Sudog reset(Goroutine g, Channel c) {
+        this.g = g;
+        this.c = c;
+        value = 0;
+        frame = null;
+        slot = -1;
+        success = false;
+        return this;
     }
 
     /** Delivers a received value into the waiting goroutine's local. */

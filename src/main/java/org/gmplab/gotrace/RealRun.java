@@ -45,7 +45,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p>Immutable once read; {@link #snapshot} and {@link #event} may be called from any thread.
  */
-public final class RealRun {
+public final class RealRun implements RealMoments {
     /** GOMAXPROCS in a ProcsChange's detail (Go prints {@code Value=Uint64(4)}); capped, as a corrupt one could be anything. */
     private static final java.util.regex.Pattern PROCS = java.util.regex.Pattern.compile("Uint64\\((\\d{1,9})\\)");
     private static final long MAX_PROCS = 1 << 20;
@@ -171,27 +171,32 @@ public final class RealRun {
     }
 
     /** The file the run was read from (its name). */
+    @Override
     public String name() { return name; }
 
     /** The trace format, as Go's minor version (22, 23 or 25). */
     public int goVersion() { return goVersion; }
 
     /** The last position: the number of transitions that happened. */
+    @Override
     public long end() { return applied.length - 1; }
 
     /** GOMAXPROCS as the trace gives it (0 if it does not). */
+    @Override
     public int gomaxprocs() { return gomaxprocs; }
 
     /** The figures to set beside an engine run's. */
     public Figures figures() { return figures; }
 
     /** The time of position {@code pos}, in ns since the trace's first event. */
+    @Override
     public long time(long pos) {
         int p = check(pos);
         return p == 0 ? 0 : transitions.get(applied[p] - 1).time() - start;
     }
 
     /** The world at position {@code pos} (0 ≤ pos ≤ {@link #end()}), rebuilt from the key frame before it. */
+    @Override
     public Snapshot snapshot(long pos) {
         int p = check(pos);
         int key = p / KEY_FRAME;
@@ -201,6 +206,7 @@ public final class RealRun {
     }
 
     /** The event that position {@code pos} (1 ≤ pos ≤ {@link #end()}) is the moment after. */
+    @Override
     public Event event(long pos) {
         int p = check(pos);
         if (p == 0) throw new IllegalArgumentException("position 0 is the start: no event leads to it");

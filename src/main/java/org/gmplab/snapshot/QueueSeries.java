@@ -54,6 +54,19 @@ public record QueueSeries(List<Long> timesNs, List<Long> global, List<List<Long>
         return m;
     }
 
+    /**
+     * The points of one line of a plot: (time in ns, length) of the global queue ({@code p} &lt; 0) or of P
+     * {@code p}'s local queue, at every sample that has it.
+     */
+    public List<long[]> points(int p) {
+        List<long[]> out = new ArrayList<>();
+        for (int i = 0; i < size(); i++) {
+            long n = p < 0 ? global.get(i) : local(i, p);
+            if (n >= 0) out.add(new long[] {timesNs.get(i), n});
+        }
+        return out;
+    }
+
     /** P {@code p}'s local queue length at sample {@code i}, or -1 when that sample has no such P. */
     public long local(int i, int p) {
         List<Long> ps = local.get(i);

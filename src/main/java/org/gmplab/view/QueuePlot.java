@@ -52,24 +52,15 @@ public final class QueuePlot extends Region {
         draw();
     }
 
-    /** One line of the plot, for tests: its name and its points (ns, length). */
-    public record Line(String name, boolean dashed, List<double[]> points) { }
+    /** One line of the plot: its name, dashed (the engine's) or not, its points (ns, length). */
+    record Line(String name, boolean dashed, List<long[]> points) { }
 
-    /** The lines drawn: each series' global queue, then each P's local queue. */
-    public static List<Line> lines(QueueSeries s, String who, boolean dashed) {
+    /** The lines drawn for a series: its global queue, then each P's local queue. */
+    static List<Line> lines(QueueSeries s, String who, boolean dashed) {
         List<Line> out = new ArrayList<>();
         if (s == null) return out;
-        List<double[]> g = new ArrayList<>();
-        for (int i = 0; i < s.size(); i++) g.add(new double[] {s.timesNs().get(i), s.global().get(i)});
-        out.add(new Line(who + " global", dashed, g));
-        for (int p = 0; p < s.procs(); p++) {
-            List<double[]> l = new ArrayList<>();
-            for (int i = 0; i < s.size(); i++) {
-                long n = s.local(i, p);
-                if (n >= 0) l.add(new double[] {s.timesNs().get(i), n});
-            }
-            out.add(new Line(who + " P" + p, dashed, l));
-        }
+        out.add(new Line(who + " global", dashed, s.points(-1)));
+        for (int p = 0; p < s.procs(); p++) out.add(new Line(who + " P" + p, dashed, s.points(p)));
         return out;
     }
 
@@ -120,7 +111,7 @@ public final class QueuePlot extends Region {
             if (line.dashed()) g.setLineDashes(5, 4); else g.setLineDashes();
             double px = 0, py = 0;
             for (int i = 0; i < line.points().size(); i++) {
-                double[] pt = line.points().get(i);
+                long[] pt = line.points().get(i);
                 double x = left + pt[0] / endNs * (right - left), y = y0 - pt[1] / top * (y0 - y1);
                 if (i > 0) g.strokeLine(px, py, x, y);
                 px = x;

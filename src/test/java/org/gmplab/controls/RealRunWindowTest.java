@@ -146,6 +146,9 @@ class RealRunWindowTest {
         assertThat(pane.schedtrace.plot.isVisible()).isTrue();
         // and the Ms in syscalls hold their Gs (G20-G23 in the pipe reads)
         assertThat(l.pools.get("syscall").total()).isEqualTo(4);
+        // the transport counts this run's SCHED blocks, not the engine run's events it replaced
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#where").queryAs(javafx.scene.control.Label.class)
+                .getText().startsWith("event 2 / 19"));
     }
 
     @Test

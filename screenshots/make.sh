@@ -35,6 +35,9 @@ cp target/screenshots/window-live-paused.png screenshots/window-live-paused.png
 # A scenario beside the real Go run of the same program (spawn at 2 and 4 Ps, syscall at 2), by SideBySideTest.
 mvn -B -q test -Dtest=SideBySideTest -Dsurefire.failIfNoSpecifiedTests=false
 cp target/screenshots/side-spawn1000-p2.png target/screenshots/side-spawn1000-p4.png target/screenshots/side-syscall-p2.png screenshots/
+# A moment of real scheddetail output in the window (queues as counts, the lines and the queue plot), by SchedTraceScreenshots.
+mvn -B -q test -Dtest=SchedTraceScreenshots -Dsurefire.failIfNoSpecifiedTests=false
+cp target/screenshots/schedtrace-moment.png screenshots/schedtrace-moment.png
 # The real window on a real (virtual) display — GTK, software rendering, the app's own 150 ms glides — captured
 # from the X screen a few pulses after a breakpoint stop and after a step back over a steal (WindowSeries).
 # Needs Xvfb (xvfb-run) and GTK 3; skipped without them.

@@ -134,7 +134,10 @@ public final class GmpLabApp extends Application {
         stage.show();
         java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
-                return SideBySidePane.compute(sc, org.gmplab.gotrace.RealRun.read(trace, null));
+                // gmplab real writes the program's schedtrace output beside its trace: plotted with the engine's
+                Path sched = trace.resolveSibling("schedtrace.txt");
+                return SideBySidePane.compute(sc, org.gmplab.gotrace.RealRun.read(trace, null),
+                        java.nio.file.Files.isRegularFile(sched) && org.gmplab.history.RealHistory.isSchedTrace(sched) ? sched : null);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(trace + ": " + e.getMessage(), e);
             }

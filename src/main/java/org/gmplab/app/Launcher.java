@@ -16,8 +16,8 @@ import org.gmplab.cli.Main;
  * The jar's main class. It does not extend {@code javafx.application.Application}, so that a plain
  * {@code java -jar} starts it with JavaFX on the class path. With no arguments it opens the window, and with
  * one argument that is a scenario file ({@code .go} or {@code .json}) it opens the window on it, and on a real
- * Go run's execution trace ({@code .trace}, {@code .out}; or {@code import TRACE --window}) it opens the
- * window walking that run; with a scenario and a trace, the two side by side ({@link SideBySidePane}); either may
+ * Go run's execution trace ({@code .trace}, {@code .out}; or {@code import TRACE --window}) or its schedtrace
+ * output ({@code .txt}, {@code .log} with SCHED lines) it opens the window walking that run; with a scenario and a trace, the two side by side ({@link SideBySidePane}); either may
  * follow {@code --lessons DIR}, the folder of lessons to use instead of the bundled ones. With any other
  * arguments it runs the headless command line.
  */
@@ -110,9 +110,19 @@ public final class Launcher {
         return i >= a.size() ? true : a.get(i).equals("lesson") || a.get(i).equals("screenshot") || a.get(i).equals("real") || opensWindow(args);
     }
 
-    /** A real Go run's execution trace, by its name: {@code .trace}, or {@code .out} as {@code go test -trace} often names it. */
+    /**
+     * A real Go run's execution trace, by its name: {@code .trace}, or {@code .out} as {@code go test -trace} often
+     * names it; or a program's {@code GODEBUG=schedtrace} output, a {@code .txt} or {@code .log} file that holds SCHED lines.
+     */
     static boolean traceName(String a) {
         String s = a.toLowerCase(Locale.ROOT);
+        if (s.endsWith(".txt") || s.endsWith(".log")) {
+            try {
+                return org.gmplab.history.RealHistory.isSchedTrace(Path.of(a));
+            } catch (InvalidPathException e) {
+                return false;
+            }
+        }
         return s.endsWith(".trace") || s.endsWith(".out");
     }
 

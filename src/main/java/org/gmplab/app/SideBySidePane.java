@@ -17,6 +17,9 @@ import javafx.scene.text.Font;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.gotrace.RealRun;
+import org.gmplab.gotrace.SchedTraceRun;
+import org.gmplab.snapshot.QueueSeries;
+import org.gmplab.view.QueuePlot;
 import org.gmplab.history.Comparison;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.snapshot.Snapshot;
@@ -27,7 +30,9 @@ import org.gmplab.view.Theme;
  * A scenario's engine run above a real Go run of the same program, on one time axis: the two canvases show
  * the moment the time slider chooses in each run (the engine's the last safe point at or before it, the real
  * run's the last event at or before it), each P's utilisation strip of both runs under them with the chosen
- * time marked, and the figures of both ({@link Comparison}). The real run's runnable goroutines are in one
+ * time marked, and the figures of both ({@link Comparison}); under them the queues' lengths over time
+ * ({@link QueuePlot}): the engine's own schedtrace, and the real run's when its {@code GODEBUG=schedtrace} output
+ * sits beside the trace (as {@code gmplab real} writes it, {@code schedtrace.txt}). The real run's runnable goroutines are in one
  * pool, "queue unknown": its canvas shows only what the trace records.
  *
  * <p>Made off the FX thread ({@link #compute}: both runs are read whole), shown on it.
@@ -36,19 +41,34 @@ public final class SideBySidePane extends VBox {
     /** Moments of the engine run kept for the slider, evenly spread over the axis. */
     static final int ENGINE_MOMENTS = 400;
 
-    /** Both runs, read: what the pane shows. */
+    /**
+     * Both runs, read: what the pane shows. {@code engineQueues}: the engine's own schedtrace, its queues' lengths at
+     * each kept moment; {@code realQueues}: the real run's {@code GODEBUG=schedtrace} output, when it sits beside
+     * the trace (null otherwise: an execution trace records no queues).
+     */
     public record Runs(Scenario scenario, RealRun real, Comparison.Side engineSide, Comparison.Side realSide, long axis,
-                       List<Snapshot> engineMoments) { }
+                       List<Snapshot> engineMoments, QueueSeries engineQueues, QueueSeries realQueues) { }
 
     final SchedulerView engineView = new SchedulerView(), realView = new SchedulerView();
     final Slider time = new Slider(0, 1, 0);
     final Label figures = new Label();
     final Label at = new Label();
+    /** The queues' lengths over time: the real run's schedtrace (solid, when there is one) and the engine's (dashed). */
+    final QueuePlot queues = new QueuePlot();
     private final Canvas strips = new Canvas(1200, 10);
     private final Runs runs;
 
     /** Reads both runs whole (any thread; seconds for a long engine run). */
     public static Runs compute(Scenario sc, RealRun real) {
+        return compute(sc, real, null);
+    }
+
+    /**
+     * Reads both runs whole, and the real run's schedtrace output {@code schedtrace} (null: none) for the queue plot.
+     *
+     * @throws java.io.UncheckedIOException schedtrace output that cannot be read (its one line)
+     */
+    public static Runs compute(Scenario sc, RealRun real, java.nio.file.Path schedtrace) {
         Comparison.Side e = Comparison.engine(sc), r = Comparison.real(real);
         long axis = Math.max(1, Math.max(e.duration(), r.duration()));
         List<Snapshot> moments = new ArrayList<>();
@@ -58,7 +78,15 @@ public final class SideBySidePane extends VBox {
                 moments.add(eng.snapshot());
             }
         }
-        return new Runs(sc, real, e, r, axis, List.copyOf(moments));
+        QueueSeries realQueues = null;
+        if (schedtrace != null) {
+            try {
+                realQueues = SchedTraceRun.read(schedtrace).series();
+            } catch (java.io.IOException ex) {
+                throw new java.io.UncheckedIOException(schedtrace + ": " + ex.getMessage(), ex);
+            }
+        }
+        return new Runs(sc, real, e, r, axis, List.copyOf(moments), QueueSeries.of(moments), realQueues);
     }
 
     /** FX thread. */
@@ -91,7 +119,10 @@ public final class SideBySidePane extends VBox {
         slider.setPadding(new Insets(0, 0, 0, 0));
         VBox left = new VBox(2, strips, slider);
         HBox.setHgrow(left, Priority.ALWAYS);
-        getChildren().addAll(engineView, realView, new HBox(8, left, figures));
+        queues.setSeries(runs.realQueues(), runs.engineQueues());
+        queues.setTheme(engineView.theme());
+        queues.setPrefHeight(150);
+        getChildren().addAll(engineView, realView, new HBox(8, left, figures), queues);
         show(0);
     }
 
@@ -102,6 +133,7 @@ public final class SideBySidePane extends VBox {
         engineView.show(runs.engineMoments().get(i), List.of());
         realView.show(runs.real().snapshot(positionAt(clamped)), List.of());
         at.setText(String.format(Locale.ROOT, "%.1f ms", clamped / 1e6));
+        queues.setCursor(clamped);
         drawStrips();
     }
 

@@ -44,7 +44,12 @@ final class RunOutliner {
     /** Asks the controller which run it shows (scenario and actions) and scans it, unless that is the run scanned. */
     void refresh() {
         on = true;
-        c.session(Map.of()).thenAcceptAsync(s -> {
+        c.session(Map.of()).whenCompleteAsync((s, notSession) -> {
+            if (notSession != null) {   // a real Go run: not an engine run to scan; the old run's outline must not stay
+                stop();
+                on = true;
+                return;
+            }
             List<Object> run = List.of(s.scenario(), s.actions());
             if (!on || run.equals(scanned)) return;
             stop();

@@ -51,7 +51,7 @@ public final class ScenarioEditor extends VBox {
     static final EditorDialogs.Kind GO = new EditorDialogs.Kind("Go scenario", List.of("*.go"));
     static final EditorDialogs.Kind SESSION = new EditorDialogs.Kind("GMP Lab session", List.of("*.gmpsession", "*.json"));
     /** A real Go run's execution trace (runtime/trace writes any name; go test -trace often trace.out). */
-    static final EditorDialogs.Kind TRACE = new EditorDialogs.Kind("Go execution trace", List.of("*.trace", "*.out"));
+    static final EditorDialogs.Kind TRACE = new EditorDialogs.Kind("Go execution trace or schedtrace output", List.of("*.trace", "*.out", "*.txt", "*.log"));
     static final List<EditorDialogs.Kind> OPENABLE = List.of(
             new EditorDialogs.Kind("Scenarios and sessions", List.of("*.go", "*.json", "*.gmpsession")), GO,
             new EditorDialogs.Kind("JSON scenario", List.of("*.json")), SESSION, TRACE);
@@ -254,19 +254,22 @@ public final class ScenarioEditor extends VBox {
     public CompletableFuture<Void> openRealTrace(Path p) { return open(p); }
 
     /**
-     * Opens {@code p}: a real Go run's execution trace ({@code .trace}, {@code .out}) is read and walked in the
-     * window as a run is (the text stays); a Go scenario replaces the text (after asking, if it was changed and not saved) and
+     * Opens {@code p}: a real Go run's execution trace ({@code .trace}, {@code .out}) or its
+     * {@code GODEBUG=schedtrace} output ({@code .txt}, {@code .log}) is read and walked in the window as a run is
+     * (the text stays); a Go scenario replaces the text (after asking, if it was changed and not saved) and
      * runs if it compiles; a JSON scenario runs, and the text stays (the editor edits Go source only); a
      * session file is replayed to its moment and shown there.
      */
     public CompletableFuture<Void> open(Path p) {
         String lower = String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT);
         if (isSession(p)) return openSession(p);
-        if (lower.endsWith(".trace") || lower.endsWith(".out")) {
+        if (lower.endsWith(".trace") || lower.endsWith(".out") || lower.endsWith(".txt") || lower.endsWith(".log")) {
             say(words.get("Reading the real Go run %s…", p.getFileName()), "info");
             return driver.loadRealTrace(p).thenRun(() -> {
                 String error = driver.model().errorProperty().get();
                 if (error != null && error.startsWith(p.toString())) say(error, "error");
+                else if (driver.model().getSnapshot() != null && driver.model().getSnapshot().isSampled())
+                    say(words.get("Real Go run %s, sampled by schedtrace: its queues are counts; the text here is unchanged", p.getFileName()), "ok");
                 else say(words.get("Real Go run %s: its queues are not in the trace; the text here is unchanged", p.getFileName()), "ok");
             });
         }

@@ -40,7 +40,8 @@ import org.gmplab.snapshot.Snapshot;
  * or idle Ms, {@code schedtick} or the free lists: they are 0 or empty. What the trace implies is said as
  * inferred in the event's why: a goroutine made runnable on one P and started on another was moved (stolen, or
  * taken from the global queue); a {@code ProcSteal} of a P whose M is in a syscall is sysmon's retake (or the
- * M taking it back on its own slow way out of the syscall).
+ * M taking it back on its own slow way out of the syscall), and the M that made it without a P of its own is
+ * shown as sysmon, from the start of the run (sysmon's {@code retake} runs on an M without a P).
  *
  * <p><b>Memory.</b> The trace is read streaming ({@link GoTraceReader} holds one generation); what is kept is
  * one small record per transition (stacks dropped) and a copy of the state every {@link #KEY_FRAME} positions,
@@ -48,7 +49,7 @@ import org.gmplab.snapshot.Snapshot;
  *
  * <p>Immutable once read; {@link #snapshot} and {@link #event} may be called from any thread.
  */
-public final class RealRun {
+public final class RealRun implements RealMoments {
     /** GOMAXPROCS in a ProcsChange's detail (Go prints {@code Value=Uint64(4)}); capped, as a corrupt one could be anything. */
     private static final java.util.regex.Pattern PROCS = java.util.regex.Pattern.compile("Uint64\\((\\d{1,9})\\)");
     private static final long MAX_PROCS = 1 << 20;
@@ -76,10 +77,12 @@ public final class RealRun {
     private final long[] from;                 // position → the P a migrated G was made runnable on, the M a P was taken from
     private final List<RunState> keyFrames;    // the state at positions 0, KEY_FRAME, 2·KEY_FRAME, ...
     private final Map<Long, String> functions; // goid → the function it was created to run (GoCreate's stack)
+    private final java.util.Set<Long> sysmon;  // the Ms that retook a P from another M in a syscall: sysmon's
     private final Figures figures;
 
     private RealRun(String name, int goVersion, long start, int gomaxprocs, List<GoEvent> transitions, int[] applied,
-                    byte[] implied, long[] from, List<RunState> keyFrames, Map<Long, String> functions, Figures figures) {
+                    byte[] implied, long[] from, List<RunState> keyFrames, Map<Long, String> functions, java.util.Set<Long> sysmon,
+                    Figures figures) {
         this.name = name;
         this.goVersion = goVersion;
         this.start = start;
@@ -90,6 +93,7 @@ public final class RealRun {
         this.from = from;
         this.keyFrames = keyFrames;
         this.functions = functions;
+        this.sysmon = sysmon;
         this.figures = figures;
     }
 
@@ -114,6 +118,7 @@ public final class RealRun {
         List<Long> from = new ArrayList<>();
         List<RunState> keyFrames = new ArrayList<>();
         Map<Long, String> functions = new HashMap<>();
+        java.util.Set<Long> sysmon = new java.util.HashSet<>();
         RunState state = new RunState();
         long start = -1, created = 0, migrations = 0, retakes = 0, syscalls = 0, gomaxprocs = 0;
         for (GoEvent e; (e = r.next()) != null; ) {
@@ -150,6 +155,9 @@ public final class RealRun {
             byte what = PLAIN;
             if (inferred == RunState.Inference.MIGRATION) { what = MIGRATED; migrations++; }
             else if (inferred == RunState.Inference.RETAKE) { what = took == e.m() ? TAKEN_BACK : RETAKEN; retakes++; }
+            // sysmon's retake: a P taken from another M by an M that holds none (a stop-the-world also takes the Ps
+            // in syscalls, from an M that has a P)
+            if (what == RETAKEN && e.m() >= 0 && e.p() < 0) sysmon.add(e.m());
             implied.add(what);
             from.add(what == PLAIN ? -1 : took);
             if ((applied.size() - 1) % KEY_FRAME == 0) keyFrames.add(state.copy());
@@ -165,32 +173,37 @@ public final class RealRun {
         for (int i = 0; i < im.length; i++) im[i] = implied.get(i);
         long[] fr = from.stream().mapToLong(Long::longValue).toArray();
         return new RealRun(name, r.goVersion(), Math.max(0, start), (int) Math.min(Integer.MAX_VALUE, gomaxprocs), List.copyOf(transitions),
-                a, im, fr, List.copyOf(keyFrames), Map.copyOf(functions),
+                a, im, fr, List.copyOf(keyFrames), Map.copyOf(functions), java.util.Set.copyOf(sysmon),
                 new Figures(created, migrations, retakes, syscalls, state.maxRunnable()));
     }
 
     /** The file the run was read from (its name). */
+    @Override
     public String name() { return name; }
 
     /** The trace format, as Go's minor version (22, 23 or 25). */
     public int goVersion() { return goVersion; }
 
     /** The last position: the number of transitions that happened. */
+    @Override
     public long end() { return applied.length - 1; }
 
     /** GOMAXPROCS as the trace gives it (0 if it does not). */
+    @Override
     public int gomaxprocs() { return gomaxprocs; }
 
     /** The figures to set beside an engine run's. */
     public Figures figures() { return figures; }
 
     /** The time of position {@code pos}, in ns since the trace's first event. */
+    @Override
     public long time(long pos) {
         int p = check(pos);
         return p == 0 ? 0 : transitions.get(applied[p] - 1).time() - start;
     }
 
     /** The world at position {@code pos} (0 ≤ pos ≤ {@link #end()}), rebuilt from the key frame before it. */
+    @Override
     public Snapshot snapshot(long pos) {
         int p = check(pos);
         int key = p / KEY_FRAME;
@@ -200,6 +213,7 @@ public final class RealRun {
     }
 
     /** The event that position {@code pos} (1 ≤ pos ≤ {@link #end()}) is the moment after. */
+    @Override
     public Event event(long pos) {
         int p = check(pos);
         if (p == 0) throw new IllegalArgumentException("position 0 is the start: no event leads to it");
@@ -275,7 +289,8 @@ public final class RealRun {
         for (RunState.G g : m.goroutines()) if (g.state() == GoState.RUNNING && g.m() >= 0) running.put(g.m(), g.goid());
         for (long id : m.ms()) {
             long curg = running.getOrDefault(id, inSyscall.getOrDefault(id, -1L));
-            ms.add(new Snapshot.Thread((int) id, pOfM.getOrDefault(id, -1L).intValue(), -1, curg, false, inSyscall.containsKey(id)));
+            ms.add(new Snapshot.Thread((int) id, pOfM.getOrDefault(id, -1L).intValue(), -1, curg, false, inSyscall.containsKey(id),
+                    sysmon.contains(id) && curg < 0 && !pOfM.containsKey(id)));
         }
         List<Snapshot.G> gs = new ArrayList<>();
         for (RunState.G g : m.goroutines()) {

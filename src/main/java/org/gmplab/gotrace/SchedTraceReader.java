@@ -36,9 +36,13 @@ public final class SchedTraceReader {
      *
      * @param fields the header's {@code name=value} pairs, in order (numbers; true/false as 1/0)
      * @param localRunq each P's local run queue length: the bracket of a plain line, or the Ps' runqsize
+     * @param line      the SCHED line's number in the file (1-based)
+     * @param text      the lines as Go printed them, the SCHED line first
      */
-    public record Snapshot(long timeMs, Map<String, Long> fields, List<Long> localRunq, List<PLine> ps, List<MLine> ms, List<GLine> gs) {
+    public record Snapshot(long timeMs, Map<String, Long> fields, List<Long> localRunq, List<PLine> ps, List<MLine> ms, List<GLine> gs,
+                           int line, String text) {
         public Snapshot {
+            java.util.Objects.requireNonNull(text);
             fields = Map.copyOf(fields);
             localRunq = List.copyOf(localRunq);
             ps = List.copyOf(ps);
@@ -69,33 +73,46 @@ public final class SchedTraceReader {
         for (String line; (line = in.readLine()) != null; ) {
             n++;
             if (!SCHED_LIKE.matcher(line).matches()) continue; // the program's own output
-            Matcher m;
-            if ((m = SCHED.matcher(line)).matches()) {
-                if (cur != null) out.add(cur.build());
-                cur = new Builder(Long.parseLong(m.group(1)));
-                Matcher f = FIELD.matcher(m.group(2));
-                while (f.find()) cur.fields.put(f.group(1), value(f.group(2), file, n));
-                if (!cur.fields.containsKey("gomaxprocs") || !cur.fields.containsKey("runqueue"))
-                    throw new GoTraceException(-1, file + ":" + n + ": a SCHED line without gomaxprocs= and runqueue=");
-                if (m.group(3) != null)
-                    for (String s : m.group(3).trim().split(" +")) if (!s.isEmpty()) cur.bracket.add(Long.parseLong(s));
-            } else if (cur == null) {
-                throw new GoTraceException(-1, file + ":" + n + ": a P, M or G line before any SCHED line");
-            } else if ((m = P.matcher(line)).matches()) {
-                cur.ps.add(new PLine(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)),
-                        Long.parseLong(m.group(4)), id(m.group(5)), Long.parseLong(m.group(6))));
-            } else if ((m = M.matcher(line)).matches()) {
-                cur.ms.add(new MLine(Long.parseLong(m.group(1)), id(m.group(2)), id(m.group(3)), m.group(4).equals("true"), m.group(5).equals("true")));
-            } else if ((m = G.matcher(line)).matches()) {
-                cur.gs.add(new GLine(Long.parseLong(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), id(m.group(4))));
-            } else {
-                throw new GoTraceException(-1, file + ":" + n + ": not a schedtrace line as Go prints it: " + (line.length() > 80 ? line.substring(0, 80) + "…" : line));
+            try {
+                cur = line(line, cur, out, file, n);
+            } catch (NumberFormatException e) {   // digits beyond a long: not what Go prints
+                throw new GoTraceException(-1, file + ":" + n + ": a number out of range in " + shorten(line));
             }
         }
         if (cur != null) out.add(cur.build());
         if (out.isEmpty()) throw new GoTraceException(-1, file + ": no SCHED lines (run the program with GODEBUG=schedtrace=100)");
         return out;
     }
+
+    /** Reads one line of the scheduler's into {@code cur} (a SCHED line starts the next snapshot); returns the snapshot read into. */
+    private static Builder line(String line, Builder cur, List<Snapshot> out, String file, int n) throws GoTraceException {
+        Matcher m;
+        if ((m = SCHED.matcher(line)).matches()) {
+            if (cur != null) out.add(cur.build());
+            cur = new Builder(Long.parseLong(m.group(1)), n);
+            Matcher f = FIELD.matcher(m.group(2));
+            while (f.find()) cur.fields.put(f.group(1), value(f.group(2), file, n));
+            if (!cur.fields.containsKey("gomaxprocs") || !cur.fields.containsKey("runqueue"))
+                throw new GoTraceException(-1, file + ":" + n + ": a SCHED line without gomaxprocs= and runqueue=");
+            if (m.group(3) != null)
+                for (String s : m.group(3).trim().split(" +")) if (!s.isEmpty()) cur.bracket.add(Long.parseLong(s));
+        } else if (cur == null) {
+            throw new GoTraceException(-1, file + ":" + n + ": a P, M or G line before any SCHED line");
+        } else if ((m = P.matcher(line)).matches()) {
+            cur.ps.add(new PLine(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Long.parseLong(m.group(3)),
+                    Long.parseLong(m.group(4)), id(m.group(5)), Long.parseLong(m.group(6))));
+        } else if ((m = M.matcher(line)).matches()) {
+            cur.ms.add(new MLine(Long.parseLong(m.group(1)), id(m.group(2)), id(m.group(3)), m.group(4).equals("true"), m.group(5).equals("true")));
+        } else if ((m = G.matcher(line)).matches()) {
+            cur.gs.add(new GLine(Long.parseLong(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), id(m.group(4))));
+        } else {
+            throw new GoTraceException(-1, file + ":" + n + ": not a schedtrace line as Go prints it: " + shorten(line));
+        }
+        cur.text.append(line).append('\n');
+        return cur;
+    }
+
+    private static String shorten(String line) { return line.length() > 80 ? line.substring(0, 80) + "…" : line; }
 
     /**
      * What {@code gmplab import --summary} prints of a schedtrace: snapshots, span, and the range of each figure
@@ -140,18 +157,23 @@ public final class SchedTraceReader {
 
     private static final class Builder {
         final long timeMs;
+        final int line;
+        final StringBuilder text = new StringBuilder();
         final Map<String, Long> fields = new LinkedHashMap<>();
         final List<Long> bracket = new ArrayList<>();
         final List<PLine> ps = new ArrayList<>();
         final List<MLine> ms = new ArrayList<>();
         final List<GLine> gs = new ArrayList<>();
 
-        Builder(long timeMs) { this.timeMs = timeMs; }
+        Builder(long timeMs, int line) {
+            this.timeMs = timeMs;
+            this.line = line;
+        }
 
         Snapshot build() {
             List<Long> local = bracket;
             if (local.isEmpty() && !ps.isEmpty()) local = ps.stream().map(PLine::runqsize).toList();
-            return new Snapshot(timeMs, fields, local, ps, ms, gs);
+            return new Snapshot(timeMs, fields, local, ps, ms, gs, line, text.toString());
         }
     }
 }

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.gmplab.engine.Action;
+import org.gmplab.gotrace.RealMoments;
 import org.gmplab.gotrace.RealRun;
+import org.gmplab.gotrace.SchedTraceReader;
+import org.gmplab.gotrace.SchedTraceRun;
 import org.gmplab.scenario.Function;
 import org.gmplab.scenario.Program;
 import org.gmplab.scenario.Scenario;
@@ -15,7 +18,7 @@ import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.Snapshot;
 
 /**
- * A real Go run, read from its execution trace, walked as a {@link History} is: the same positions (position N
+ * A real Go run, read from its execution trace or its {@code GODEBUG=schedtrace} output, walked as a {@link History} is: the same positions (position N
  * is the moment after the N-th event), the same moves, so the window's transport, timeline, event log and
  * inspector work over it unchanged. The whole run is known once read, so every move is instant and the end is
  * the end of the program; nothing can be injected (it is what Go did) and there is no live mode.
@@ -23,7 +26,7 @@ import org.gmplab.snapshot.Snapshot;
  * <p>Not thread-safe: one thread owns it, as a history.
  */
 public final class RealHistory implements Recording {
-    private final RealRun run;
+    private final RealMoments run;
     private final Scenario scenario;
     private long cursor;
     private Snapshot current;
@@ -31,7 +34,7 @@ public final class RealHistory implements Recording {
     private List<Event> explored = List.of();
     private BooleanSupplier cancelled = () -> false;
 
-    public RealHistory(RealRun run) {
+    public RealHistory(RealMoments run) {
         this.run = run;
         int procs = Math.max(Scenario.MIN_PROCS, Math.min(Scenario.MAX_PROCS, run.gomaxprocs()));
         // A scenario that names the run: the window's title, the breakpoints and the log read it. Its program
@@ -42,18 +45,26 @@ public final class RealHistory implements Recording {
     }
 
     /**
-     * Reads a trace file, streaming, telling {@code progress} the bytes read (per thousand) as it goes.
+     * Reads a trace file, streaming, telling {@code progress} the bytes read (per thousand) as it goes; or a
+     * program's output under {@code GODEBUG=schedtrace} ({@link SchedTraceRun}), one moment per SCHED line.
      *
      * @throws IOException a file that cannot be read, or is not a trace, or is cut short or corrupt (a
-     *                     {@code GoTraceException}: one line naming the byte)
+     *                     {@code GoTraceException}: one line naming the byte, or the schedtrace line)
      */
     public static RealHistory read(Path file, ReplayProgress progress) throws IOException {
         ReplayProgress p = progress == null ? ReplayProgress.NONE : progress;
+        if (isSchedTrace(file)) return new RealHistory(SchedTraceRun.read(file));
         return new RealHistory(RealRun.read(file, f -> p.progress(Math.round(f * 1000), 1000)));
     }
 
+    /** Whether {@code file} holds schedtrace output (a SCHED line near its start), not an execution trace. */
+    public static boolean isSchedTrace(Path file) {
+        return !org.gmplab.gotrace.GoTraceReader.looksLikeGoTrace(file)
+                && SchedTraceReader.looksLikeSchedTrace(org.gmplab.io.TextFile.head(file, 1 << 16));
+    }
+
     /** The run read. */
-    public RealRun run() { return run; }
+    public RealMoments run() { return run; }
 
     @Override public boolean real() { return true; }
     @Override public Scenario scenario() { return scenario; }

@@ -76,7 +76,12 @@ public enum EventKind {
     /** {@code exit}: main returned; the program ends, as in Go. */
     EXIT(true),
     /** {@code throw}: a fatal error (e.g. all goroutines are asleep - deadlock!). */
-    FATAL(true);
+    FATAL(true),
+    /**
+     * {@code schedtrace}: sysmon printed a {@code GODEBUG=schedtrace} line — a moment of a real Go run read from
+     * that output (the engine does not emit it).
+     */
+    SCHEDTRACE(true);
 
     private final boolean major;
 

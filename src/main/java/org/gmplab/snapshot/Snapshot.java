@@ -22,11 +22,13 @@ import java.util.List;
  * @param mcpu         Go 1.0: Ms running Go code (at most gomaxprocs); -1 under G-M-P
  * @param sysmonwait   sysmon is in deep sleep, waiting to be woken (Go's {@code sched.sysmonwait})
  * @param mutexes      the program's {@code sync.Mutex}es, in declaration order
+ * @param sampled      for a moment of a real run read from {@code GODEBUG=schedtrace} output, what that output
+ *                     gives that the other fields cannot hold (the queues' lengths); null otherwise
  */
 public record Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
                        int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
                        List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
-                       String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes) {
+                       String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes, Sampled sampled) {
     public static final String GMP = "gmp", GMP126 = "gmp1.26", GO10 = "go1.0", REAL = "real";
 
     /** A G-M-P snapshot with no lock counts (for tests and imported traces). */
@@ -36,6 +38,45 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
         this(time, events, gomaxprocs, threads, npidle, nmspinning, needspinning, nmidle, globalQueue, idlePs, idleMs,
                 globalFree, ps, ms, gs, GMP, new Lock(0, 0, 0), -1, false, List.of());
     }
+
+    /** A moment of a run (not sampled from schedtrace output). */
+    public Snapshot(long time, long events, int gomaxprocs, int threads, int npidle, int nmspinning,
+                    int needspinning, int nmidle, List<Long> globalQueue, List<Integer> idlePs,
+                    List<Integer> idleMs, int globalFree, List<Proc> ps, List<Thread> ms, List<G> gs,
+                    String scheduler, Lock lock, int mcpu, boolean sysmonwait, List<Mutex> mutexes) {
+        this(time, events, gomaxprocs, threads, npidle, nmspinning, needspinning, nmidle, globalQueue, idlePs, idleMs,
+                globalFree, ps, ms, gs, scheduler, lock, mcpu, sysmonwait, mutexes, null);
+    }
+
+    /**
+     * What {@code GODEBUG=schedtrace=X} (and {@code scheddetail=1}) output gives of a moment of a real run that a
+     * snapshot's other fields cannot hold: the queues' lengths. Go prints counts, not the goroutines in them, so
+     * such a snapshot is {@link #REAL} with empty rings and global queue, and the counts are here.
+     *
+     * @param everyMs  the sampling period: how many ms apart the SCHED lines are
+     * @param runqueue the global run queue's length ({@code sched.runqsize}, the SCHED line's {@code runqueue=})
+     * @param runqsize each P's local run queue length, by P id ({@code runqtail - runqhead}: runnext not counted)
+     * @param detail   whether the output is scheddetail's (each P's status and M, the Ms, the Gs) or plain
+     *                 schedtrace (the counts only)
+     * @param text     the lines Go printed for this moment
+     * @param series   the queues' lengths over the whole run, for a plot
+     */
+    public record Sampled(long everyMs, long runqueue, List<Long> runqsize, boolean detail, String text, QueueSeries series) {
+        public Sampled {
+            runqsize = List.copyOf(runqsize);
+            java.util.Objects.requireNonNull(text);
+            java.util.Objects.requireNonNull(series);
+        }
+
+        /** P {@code p}'s local run queue length, or -1 when the output does not give it. */
+        public long runqsize(int p) { return p >= 0 && p < runqsize.size() ? runqsize.get(p) : -1; }
+    }
+
+    /** P {@code p}'s status as the canvas and inspector spell it: "?" where plain schedtrace output does not give it. */
+    public String statusWord(Proc p) { return isSampled() && !sampled.detail() ? "?" : p.status().word(); }
+
+    /** True for a moment read from {@code GODEBUG=schedtrace} output: a real run whose queues are counts ({@link Sampled}). */
+    public boolean isSampled() { return sampled != null; }
 
     /** True under Go 1.0's scheduler: no Ps, one global queue. */
     public boolean go10() { return GO10.equals(scheduler); }

@@ -37,7 +37,10 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status().word();
+                    String st = s.statusWord(p);
+                    if (s.isSampled())   // schedtrace: the queue's length, not its Gs; no runnext
+                        return "P" + p.id() + "  " + w.of(st) + "  m=" + p.m() + " runqsize=" + s.sampled().runqsize(p.id())
+                                + " schedtick=" + p.schedtick() + " syscalltick=" + p.syscalltick();
                     return "P" + p.id() + "  " + w.of(st) + "  m=" + p.m() + " runnext=" + p.runnext() + " runqsize=" + p.runq().size()
                             + "/" + p.capacity() + " runqhead=" + p.head() + " runqtail=" + p.tail() + " schedtick=" + p.schedtick()
                             + " syscalltick=" + p.syscalltick() + " gfreecnt=" + p.gfreecnt();
@@ -45,7 +48,9 @@ public final class Inspector {
             }
             case POOL -> {
                 return switch (h.pool()) {
-                    case "global" -> s.real()
+                    case "global" -> s.isSampled()
+                            ? w.format("global run queue: %d Gs (runqueue=, a count: schedtrace does not name them)", s.sampled().runqueue())
+                            : s.real()
                             ? w.format("runnable: %d Gs, in queues the trace does not name (a P's ring, its runnext or the global queue)",
                                     s.gs().stream().filter(g -> g.where() instanceof Place.Pool).count())
                             : w.format("global run queue: %d Gs (runqsize)", s.globalQueue().size());
@@ -111,6 +116,15 @@ public final class Inspector {
                     out.add(new Field(c, "id", Integer.toString(p.id())));
                     out.add(new Field(c, "status", p.status().word()));
                     out.add(new Field(c, "m", p.m() < 0 ? "" : "M" + p.m()));
+                    if (s.isSampled()) {   // schedtrace prints the queue's length, schedtick and syscalltick, not the Gs nor runnext
+                        out.add(new Field(c, "runqsize", s.sampled().runqsize(p.id()) + " (a count)"));
+                        out.add(new Field(c, "runq", "not printed (schedtrace gives the count)"));
+                        if (s.sampled().detail()) {
+                            out.add(new Field(c, "schedtick", Long.toString(p.schedtick())));
+                            out.add(new Field(c, "syscalltick", Long.toString(p.syscalltick())));
+                        }
+                        continue;
+                    }
                     if (s.real()) {   // a trace records neither the ring nor runnext, schedtick nor the free list
                         out.add(new Field(c, "runq", "not in the trace"));
                         continue;
@@ -129,6 +143,12 @@ public final class Inspector {
                 String c = h.pool();
                 switch (h.pool()) {
                     case "global" -> {
+                        if (s.isSampled()) {   // schedtrace's runqueue=: the length, not the Gs
+                            out.add(new Field(c, "sched.runqsize", s.sampled().runqueue() + " (a count)"));
+                            out.add(new Field(c, "runnable Gs (G lines)",
+                                    gs(s.gs().stream().filter(g -> g.where().equals("runnable")).map(Snapshot.G::goid).toList())));
+                            return out;
+                        }
                         if (s.real()) {   // not Go's sched.runq: every runnable G, in whatever queue
                             out.add(new Field(c, "runnable (queue not in the trace)",
                                     gs(s.gs().stream().filter(g -> g.where() instanceof Place.Pool).map(Snapshot.G::goid).toList())));
@@ -187,7 +207,9 @@ public final class Inspector {
             case P -> {
                 for (Snapshot.Proc p : s.ps()) {
                     if (p.id() != h.id()) continue;
-                    String st = p.status().word();
+                    String st = s.statusWord(p);
+                    if (s.isSampled())
+                        yield "P" + p.id() + " " + w.of(st) + (p.m() >= 0 ? w.format(" on M%d", p.m()) : w.of(", no M")) + ", runqsize " + s.sampled().runqsize(p.id());
                     yield "P" + p.id() + " " + w.of(st) + (p.m() >= 0 ? w.format(" on M%d", p.m()) : w.of(", no M")) + ", runq " + p.runq().size() + "/"
                             + p.capacity() + (p.runnext() >= 0 ? ", runnext G" + p.runnext() : "");
                 }

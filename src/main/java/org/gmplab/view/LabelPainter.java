@@ -33,6 +33,9 @@ public final class LabelPainter implements Painter {
                 + (s.go10()
                 ? w.format("Go 1.0 scheduler: one global queue, no Ps   t=%.3f ms   events %d   mcpu=%d of %d threads=%d runqueue=%d sched.lock taken %d (waited %d)",
                         s.time() / 1e6, s.events(), s.mcpu(), s.gomaxprocs(), s.threads(), s.globalQueue().size(), s.lock().acquisitions(), s.lock().contended())
+                : s.isSampled()
+                ? w.format("real Go, sampled every %d ms: queues as counts   t=%d ms   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
+                        s.sampled().everyMs(), s.time() / 1_000_000, s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.sampled().runqueue())
                 : s.real()
                 ? w.format("real Go run   t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d runnable=%d (queues not in the trace)",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(),
@@ -47,12 +50,13 @@ public final class LabelPainter implements Painter {
             double hf = l.titleFont(c);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
-            String st = p.status().word();
+            String st = s.statusWord(p);
             g.fillText("P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
             g.setTextAlign(TextAlignment.RIGHT);
             if (!s.real()) g.fillText(w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            else if (s.isSampled() && s.sampled().detail()) g.fillText(w.format("tick %d", p.schedtick()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             g.setTextAlign(TextAlignment.LEFT);
             double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, rf));
@@ -77,7 +81,9 @@ public final class LabelPainter implements Painter {
             g.fillText(w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
             g.setFill(th.text);
             Rect info = c.ringInfo();
-            if (info.w() > fs && p.capacity() == 0) {
+            if (info.w() > fs && s.isSampled()) {
+                g.fillText("runqsize " + s.sampled().runqsize(p.id()), info.x(), info.cy(), info.w());   // Go's count: no Gs named
+            } else if (info.w() > fs && p.capacity() == 0) {
                 g.fillText("runq ?", info.x(), info.cy(), info.w());   // a real run: its queues are not in the trace
             } else if (info.w() > fs) {
                 // a window of the ring says which slots it shows, and how many queued Gs are outside it
@@ -92,7 +98,9 @@ public final class LabelPainter implements Painter {
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
                 g.setFill(th.text);
-                g.fillText(p.capacity() == 0 ? w.of("queue not in the trace") : "h=" + p.head() + " t=" + p.tail(), c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
+                String bar = s.isSampled() ? w.format("%d queued: a count, the Gs not named", s.sampled().runqsize(p.id()))
+                        : p.capacity() == 0 ? w.of("queue not in the trace") : "h=" + p.head() + " t=" + p.tail();
+                g.fillText(bar, c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
             }
         }
 

@@ -121,6 +121,11 @@ public final class Layout {
      * engine's global queue is, so marks towards the global queue still have a place to point to.
      */
     public static final String QUEUE_UNKNOWN = "runnable: queue unknown (not in the trace)";
+    /**
+     * The title of the top band's first pool for a moment of schedtrace output ({@link Snapshot#isSampled()}): Go
+     * printed the global queue's length, not the goroutines in it, so the pool holds the count and no tokens.
+     */
+    public static final String QUEUE_COUNT = "global run queue: a count (schedtrace)";
 
     public static final List<String> BOTTOM_POOLS =
             List.of("syscall", "otherM", "timer", "netpoll", "chan", "mutex", "wg", "blocked", "free");
@@ -280,7 +285,11 @@ public final class Layout {
     private void placeTop(Snapshot s, Rect top, double gap) {
         double[] share = {0.52, 0.16, 0.16, 0.16};
         List<Rect> boxes = split(top, share, gap);
-        if (s.real()) {
+        if (s.isSampled()) {
+            Pool empty = tokenPool("global", boxes.get(0), List.of());
+            pools.put("global", new Pool("global", QUEUE_COUNT, empty.rect(), empty.body(), List.of(), List.of(),
+                    (int) Math.min(Integer.MAX_VALUE, Math.max(0, s.sampled().runqueue())), null));
+        } else if (s.real()) {
             List<Long> runnable = new ArrayList<>();
             for (Snapshot.G g : s.gs()) if (g.where() instanceof Place.Pool) runnable.add(g.goid());
             pools.put("global", titled(tokenPool("global", boxes.get(0), runnable), QUEUE_UNKNOWN));

@@ -17,7 +17,7 @@ public final class RingPainter implements Painter {
         for (Snapshot.Proc p : f.snap().ps()) {
             Layout.Card c = f.layout().cards.get(p.id());
             if (c == null) continue;
-            if (c.compact()) bar(g, c, p, th);
+            if (c.compact()) bar(g, c, p, f, th);
             else grid(g, c, p, th);
         }
     }
@@ -47,11 +47,15 @@ public final class RingPainter implements Painter {
         if (tail != null) g.fillRect(tail.x(), tail.y() - mark / 2, mark, tail.h() + mark);
     }
 
-    private static void bar(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Theme th) {
+    /** Go's local run queue's size ({@code len(p.runq)}): a schedtrace count is drawn as a share of it. */
+    static final int GO_RING = 256;
+
+    private static void bar(GraphicsContext g, Layout.Card c, Snapshot.Proc p, Picture f, Theme th) {
         Rect r = c.ring();
         g.setFill(th.slot);
         g.fillRect(r.x(), r.y(), r.w(), r.h());
         double frac = p.capacity() == 0 ? 0 : (double) p.runq().size() / p.capacity();   // 0: not known (a real run)
+        if (f.snap().isSampled()) frac = Math.min(1, Math.max(0, f.snap().sampled().runqsize(p.id())) / (double) GO_RING);   // schedtrace's count, of Go's 256 slots
         g.setFill(th.runnable);
         g.fillRect(r.x(), r.y(), r.w() * frac, r.h());
         g.setStroke(th.border);

@@ -118,7 +118,12 @@ public final class Transition {
                 }
                 case HANDOFFP -> out.add(new Mark(MarkKind.HANDOFF, card.card(), card.card(), "handoffp"));
                 case RETAKE -> {
-                    Rect sysmon = l.ms.getOrDefault(e.m(), card.card());   // the M that retakes is sysmon
+                    // from the M that retakes: sysmon (or, in a real run, the M taking its P back on its way out of a
+                    // syscall); when its chip is not on screen, from the place it is in, never from the P itself
+                    boolean takenBack = Long.valueOf(e.m()).equals(e.details().get("from"));
+                    Rect sysmon = l.ms.containsKey(e.m()) ? l.ms.get(e.m())
+                            : !takenBack && !l.pools.get("sysmon").chips().isEmpty() ? l.pools.get("sysmon").body()
+                            : l.pools.get("syscall").body();
                     out.add(new Mark(MarkKind.RETAKE, sysmon, card.card(), "retake P" + e.p()));
                 }
                 case RUNQPUTSLOW -> out.add(new Mark(MarkKind.OVERFLOW, card.ring(), global,

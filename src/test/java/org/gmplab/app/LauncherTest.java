@@ -25,6 +25,16 @@ class LauncherTest {
     }
 
     @Test
+    void aTextFileOfSchedtraceOutputOpensTheWindowOtherTextDoesNot(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path sched = dir.resolve("run.txt"), notes = dir.resolve("notes.txt");
+        java.nio.file.Files.writeString(sched, "hello\nSCHED 0ms: gomaxprocs=2 idleprocs=0 threads=4 runqueue=0 [0 0]\n");
+        java.nio.file.Files.writeString(notes, "SCHED is a word\n");
+        assertThat(Launcher.windowArgs(new String[] {sched.toString()})).containsExactly(sched.toString());
+        assertThat(Launcher.opensWindow(new String[] {notes.toString()})).isFalse();   // the CLI says what is wrong
+        assertThat(Launcher.traceName(sched.toString())).isTrue();
+    }
+
+    @Test
     void lessonsFolderComesFirstThenAtMostAScenarioFile() {
         assertThat(Launcher.windowArgs(new String[] {"--lessons", "lessons"})).containsExactly("--lessons=lessons");
         assertThat(Launcher.windowArgs(new String[] {"--lessons", "lessons", "scenarios/pingpong.go"}))

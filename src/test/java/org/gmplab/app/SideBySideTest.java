@@ -14,6 +14,7 @@ import org.gmplab.gotrace.RealRun;
 import org.gmplab.history.Comparison;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.ScenarioFiles;
+import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Tag;
@@ -40,14 +41,31 @@ class SideBySideTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"scenarios/spawn.go, 2, a_spawn1000.p2.trace, 0.3, side-spawn1000-p2.png",
-                "scenarios/spawn.go, 4, a_spawn1000.p4.trace, 0.3, side-spawn1000-p4.png",
-                "scenarios/syscall.go, 2, c_syscall.p2.trace, 0.2, side-syscall-p2.png"})
-    void aScenarioBesideTheRealRunOfTheSameProgramOnOneTimeAxis(String scenario, int procs, String trace, double at, String png,
-                                                                 FxRobot robot) throws Exception {
+    @CsvSource({"scenarios/spawn.go, 2, a_spawn1000.p2.trace, a_spawn1000_p2_summary.txt, 0.3, side-spawn1000-p2.png",
+                "scenarios/spawn.go, 4, a_spawn1000.p4.trace, a_spawn1000_p4_summary.txt, 0.3, side-spawn1000-p4.png",
+                "scenarios/syscall.go, 2, c_syscall.p2.trace, c_syscall_p2_summary.txt, 0.2, side-syscall-p2.png"})
+    void aScenarioBesideTheRealRunOfTheSameProgramOnOneTimeAxis(String scenario, int procs, String trace, String schedtrace, double at,
+                                                                 String png, FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Scenario sc = ScenarioFiles.load(Path.of(scenario)).withGomaxprocs(procs);
         RealRun real = RealRun.read(Path.of("src/test/resources/gotrace", trace), null);
-        SideBySidePane.Runs runs = SideBySidePane.compute(sc, real);
+        // the same program's schedtrace output, as gmplab real writes it beside its trace
+        Path sched = dir.resolve("schedtrace.txt");
+        try (var in = new java.util.zip.GZIPInputStream(getClass().getResourceAsStream("/gotrace/schedtrace/" + schedtrace + ".gz"))) {
+            java.nio.file.Files.write(sched, in.readAllBytes());
+        }
+        SideBySidePane.Runs runs = SideBySidePane.compute(sc, real, sched);
+        // the queue plot's data: the real run's every SCHED line, the engine's own schedtrace of each kept moment
+        org.gmplab.gotrace.SchedTraceRun realSched = org.gmplab.gotrace.SchedTraceRun.read(sched);
+        assertThat(runs.realQueues()).isEqualTo(realSched.series());
+        assertThat(runs.realQueues().size()).isEqualTo(realSched.end() + 1);
+        assertThat(runs.engineQueues().size()).isEqualTo(runs.engineMoments().size());
+        for (int i = 0; i < runs.engineMoments().size(); i += 37) {
+            Snapshot m = runs.engineMoments().get(i);
+            assertThat(runs.engineQueues().global().get(i)).isEqualTo((long) m.globalQueue().size());
+            assertThat(runs.engineQueues().timesNs().get(i)).isEqualTo(m.time());
+            for (Snapshot.Proc p : m.ps()) assertThat(runs.engineQueues().local(i, p.id())).isEqualTo(p.runq().size());
+        }
+        assertThat(runs.engineQueues().max()).as("the engine's queues are not all empty").isPositive();
         // the figures are the two runs' own, counted the same way
         assertThat(runs.realSide().figures().migrations()).isEqualTo(real.figures().migrations());
         assertThat(runs.engineSide().ps()).hasSize(procs);

@@ -116,6 +116,56 @@ class RealRunWindowTest {
     }
 
     @Test
+    void aScheddetailFileIsWalkedSchedBlockBySchedBlockWithItsQueuesAsCounts(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("c_syscall_p2_detail.txt");
+        try (var in = new java.util.zip.GZIPInputStream(getClass().getResourceAsStream("/gotrace/schedtrace/c_syscall_p2_detail.txt.gz"))) {
+            java.nio.file.Files.write(file, in.readAllBytes());
+        }
+        // given the window on an engine run, when the scheddetail output is opened as a trace is
+        c.loadRealTrace(file).get(60, TimeUnit.SECONDS);
+        settle();
+        org.gmplab.gotrace.SchedTraceRun run = org.gmplab.gotrace.SchedTraceRun.read(file);
+        assertThat(c.model().scenarioProperty().get().name()).isEqualTo("real Go: c_syscall_p2_detail.txt");
+        assertThat(c.model().endProperty().get()).isEqualTo(run.end()).isEqualTo(19);
+        assertThat(c.model().getSnapshot().isSampled()).isTrue();
+        // when → is clicked twice: the second SCHED block, at its ms
+        robot.clickOn("#tab-schedtrace");
+        for (int i = 0; i < 2; i++) robot.clickOn("#stepEvent");
+        settle();
+        assertThat(c.model().getPosition()).isEqualTo(2);
+        Snapshot s = c.model().getSnapshot();
+        assertThat(s).isEqualTo(run.snapshot(2));
+        assertThat(s.time()).isEqualTo(207_000_000L);
+        assertThat(view.snapshot()).isEqualTo(s);
+        assertThat(c.model().eventLog()).extracting(Event::why).containsExactly(
+                "sysmon printed schedtrace: SCHED 106ms: gomaxprocs=2 idleprocs=0 threads=7 spinningthreads=0 needspinning=1 idlethreads=0 runqueue=0 gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=false",
+                "sysmon printed schedtrace: SCHED 207ms: gomaxprocs=2 idleprocs=0 threads=7 spinningthreads=0 needspinning=1 idlethreads=0 runqueue=0 gcwaiting=false nmidlelocked=0 stopwait=0 sysmonwait=false");
+        // then the canvas says the queues are counts, and the schedtrace pane shows the lines Go printed
+        Layout l = view.layoutNow();
+        assertThat(l.pools.get("global").title()).isEqualTo(Layout.QUEUE_COUNT);
+        assertThat(pane.schedtrace.text.getText()).isEqualTo(s.sampled().text()).startsWith("SCHED 207ms: ").contains("\n  P0: status=1 schedtick=11 ");
+        assertThat(pane.schedtrace.plot.isVisible()).isTrue();
+        // and the Ms in syscalls hold their Gs (G20-G23 in the pipe reads)
+        assertThat(l.pools.get("syscall").total()).isEqualTo(4);
+        // the transport counts this run's SCHED blocks, not the engine run's events it replaced
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#where").queryAs(javafx.scene.control.Label.class)
+                .getText().startsWith("event 2 / 19"));
+    }
+
+    @Test
+    void theSchedtracePaneOfAnExecutionTraceSaysItHasNoQueuesRatherThanAFalseZero(FxRobot robot) throws Exception {
+        c.loadRealTrace(TRACE).get(60, TimeUnit.SECONDS);
+        settle();
+        c.jumpTo(RealRun.read(TRACE, null).end() / 2);
+        robot.clickOn("#tab-schedtrace");
+        settle();
+        assertThat(pane.schedtrace.text.getText()).startsWith("# An execution trace does not record the run queues")
+                .doesNotContain("runqueue=0").doesNotContain("SCHED ");
+        assertThat(pane.schedtrace.plot.isVisible()).isFalse();
+    }
+
+    @Test
     void aCutTraceIsOneLineWithTheByteAndTheRunShownStays(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         settle();
         Snapshot before = c.model().getSnapshot();

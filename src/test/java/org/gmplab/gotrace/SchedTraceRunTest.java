@@ -19,6 +19,7 @@ import java.util.zip.GZIPInputStream;
 
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -176,9 +177,9 @@ class SchedTraceRunTest {
         assertThat(run.snapshot(1).ms()).filteredOn(Snapshot.Thread::sysmon).extracting(Snapshot.Thread::id).containsExactly(1);
         // waiting Gs have the canvas's places by their reason; the runtime's own are system
         Snapshot s = run.snapshot(1);
-        assertThat(s.gs()).filteredOn(g -> g.goid() == 1).singleElement().extracting(Snapshot.G::where).isEqualTo("timer");
+        assertThat(s.gs()).filteredOn(g -> g.goid() == 1).singleElement().extracting(Snapshot.G::where).isEqualTo(new Place.Parked(Place.On.TIMER));
         assertThat(s.gs()).filteredOn(g -> g.goid() == 3).singleElement().extracting(Snapshot.G::system).isEqualTo(true);
-        assertThat(s.gs()).filteredOn(g -> g.goid() == 20).singleElement().extracting(Snapshot.G::where).isEqualTo("M2");
+        assertThat(s.gs()).filteredOn(g -> g.goid() == 20).singleElement().extracting(Snapshot.G::where).isEqualTo(new Place.OnM(2));
     }
 
     @Test

@@ -8,6 +8,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 
+import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.QueuePlot;
 import org.gmplab.trace.SchedTrace;
@@ -67,7 +68,7 @@ final class SchedTracePane extends VBox {
         if (s.real()) return String.format(java.util.Locale.ROOT,
                 "# An execution trace does not record the run queues: no runqueue= or local queue lengths to print.%n"
                         + "# What it gives at %.3f ms: gomaxprocs=%d idleprocs=%d threads=%d runnable=%d (in queues it does not name)%n",
-                s.time() / 1e6, s.gomaxprocs(), s.npidle(), s.threads(), s.gs().stream().filter(g -> g.where().equals("runnable")).count());
+                s.time() / 1e6, s.gomaxprocs(), s.npidle(), s.threads(), s.gs().stream().filter(g -> g.where() instanceof Place.Pool).count());
         return SchedTrace.format(s, detail);
     }
 }

@@ -146,7 +146,7 @@ public final class Inspector {
                         if (s.isSampled()) {   // schedtrace's runqueue=: the length, not the Gs
                             out.add(new Field(c, "sched.runqsize", s.sampled().runqueue() + " (a count)"));
                             out.add(new Field(c, "runnable Gs (G lines)",
-                                    gs(s.gs().stream().filter(g -> g.where().equals("runnable")).map(Snapshot.G::goid).toList())));
+                                    gs(s.gs().stream().filter(g -> g.where() instanceof Place.Pool).map(Snapshot.G::goid).toList())));
                             return out;
                         }
                         if (s.real()) {   // not Go's sched.runq: every runnable G, in whatever queue

@@ -14,7 +14,8 @@ import javafx.scene.text.TextAlignment;
  * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a
  * hand-off or retake as a thick outline around the P, an overflow (runqputslow's 128+1) as a sweep to the
  * global queue, a preemption and the 61st-tick pull as arrows with a label; a P that changes M slides, as a
- * ghost, from the old M to the new one. Every label is drawn last, over the arcs and tokens.
+ * ghost, from the old M to the new one; a batch (a steal, a global-queue batch, an overflow) also draws an
+ * unlabelled arrow to each G it moved. Every label is drawn last, over the arcs and tokens.
  */
 public final class MarkPainter implements Painter {
     @Override
@@ -52,6 +53,7 @@ public final class MarkPainter implements Painter {
                 case PREEMPT -> th.preempt;
                 case FAIRNESS, RETAKE, HANDOFF -> th.handoff;
             };
+            if (m.label().isEmpty()) continue;   // an arrow to one G of a batch: its batch's mark is labelled
             if (m.kind() == Transition.MarkKind.HANDOFF) label(g, m.label(), m.to().cx(), m.to().y() + m.to().h() * 0.62, c, th);
             else {
                 double[] at = labelAt(m.from(), m.to());

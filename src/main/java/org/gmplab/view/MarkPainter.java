@@ -33,11 +33,12 @@ public final class MarkPainter implements Painter {
         List<Transition.Mark> marks = new ArrayList<>();
         for (Transition.Mark mark : tr.marks) marks.add(new Transition.Mark(mark.kind(), mark.from(), mark.to(), words(mark.label(), f.wording())));
         for (Transition.Mark m : marks) {
+            double w = m.label().isEmpty() ? lw * 0.35 : lw;   // an arrow to one G of a batch: fine, under its batch's arc
             switch (m.kind()) {
-                case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, f.progress());
-                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, f.progress());
-                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, lw, f.progress());
-                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, lw, f.progress());
+                case STEAL -> arc(g, m.from(), m.to(), th.steal, w, f.progress());
+                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, w, f.progress());
+                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, w, f.progress());
+                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, w, f.progress());
                 case RETAKE -> {
                     outline(g, m.to(), th.handoff, lw);
                     arc(g, m.from(), m.to(), th.handoff, lw, f.progress());

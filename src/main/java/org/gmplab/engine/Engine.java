@@ -316,7 +316,11 @@ public final class Engine implements AutoCloseable {
         long time = now();
         Actions.Prepared p = Actions.prepare(sched, a, this::now); // validates before anything happens
         stopAt = e -> false;     // the last runUntil's stop condition is not about what we do now
-        if (trace.on()) trace.emit(new Event.Inject(trace.at(null, Actions.goidOf(a), -1, -1), p.what()));
+        if (trace.on()) {
+            Event.Head h = trace.at(null, Actions.goidOf(a), -1, -1);
+            sched.outsideCause = h.seq();   // the Gs it queues (injectglistFromOutside) were made runnable by it
+            trace.emit(new Event.Inject(h, p.what()));
+        }
         p.effect().run();
         if (mode == Mode.STEP) actions.add(new Action.AppliedAction(sp, event, time, a));
     }

@@ -182,7 +182,11 @@ final class FindRunnable {
             top = true;
             return null;
         }
-        if (trace().on()) trace().emit(new Event.Pidle(trace().at(m, -1, m.id, pp.id), sched.npidle.get()));
+        if (trace().on()) {
+            Event.Head h = trace().at(m, -1, m.id, pp.id);
+            pp.cause = h.seq();
+            trace().emit(new Event.Pidle(h, sched.npidle.get()));
+        }
         return null;
     }
 
@@ -275,7 +279,11 @@ final class FindRunnable {
         if (pp.timers.wakeTime() == 0) return 0; // no timer (Go's check returns at once)
         List<Timers.Timer> due = pp.timers.due(now);
         for (Timers.Timer t : due) {
-            if (trace().on()) trace().emit(new Event.Timer(trace().at(m, t.g().goid, m.id, m.p.id), false, t.when(), pp.id));
+            if (trace().on()) {
+                Event.Head h = trace().at(m, t.g().goid, m.id, m.p.id);
+                t.g().cause = h.seq();   // the READY that follows names this timer
+                trace().emit(new Event.Timer(h, false, t.when(), pp.id));
+            }
             m.ready(t.g(), null, "the timer", null);
         }
         return pp.timers.wakeTime();
@@ -365,8 +373,12 @@ final class FindRunnable {
         if (!trace().on()) return;
         int took = pp.runq.stolen();
         boolean runnext = pp.runq.stoleRunnext();
-        trace().emit(new Event.Steal(trace().at(m, gp.goid, m.id, pp.id), p2.id, round + 1, STEAL_TRIES, had, took, runnext,
-                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING));
+        Goroutine[] gs = pp.runq.stolenGs();
+        List<Event.Moved> batch = Trace.batch(gs);
+        Event.Head h = trace().at(m, gp.goid, m.id, pp.id, gp.cause);
+        Trace.caused(gs, h.seq());
+        trace().emit(new Event.Steal(h, p2.id, round + 1, STEAL_TRIES, had, took, runnext,
+                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING, batch));
     }
 
     private Goroutine globrunqget(Processor pp, int max, String why) {
@@ -387,8 +399,12 @@ final class FindRunnable {
     private void emitGlobrunqget(Processor pp, Goroutine gp, String why, int n) {
         if (trace().on()) {
             int before = sched.runq.sizeRacy() + n;
-            trace().emit(new Event.GlobRunqGet(trace().at(m, gp.goid, m.id, pp.id), n, before, why.equals("fairness"), pp.schedtick,
-                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity()));
+            Goroutine[] gs = pp.runq.withNewest(gp, n - 1);   // globrunqget put all but gp on pp's ring
+            List<Event.Moved> batch = Trace.batch(gs);
+            Event.Head h = trace().at(m, gp.goid, m.id, pp.id, gp.cause);
+            Trace.caused(gs, h.seq());
+            trace().emit(new Event.GlobRunqGet(h, n, before, why.equals("fairness"), pp.schedtick,
+                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity(), batch));
         }
         owed += sched.costs.globalOp();
     }
@@ -404,6 +420,8 @@ final class FindRunnable {
 
     private void explainNetpoll(List<Goroutine> list, Event.Netpoll.By where) {
         if (!trace().on()) return;
-        trace().emit(new Event.Netpoll(trace().at(m, list.get(0).goid, m.id, m.p == null ? -1 : m.p.id), where, Goroutine.goids(list)));
+        Event.Head h = trace().at(m, list.get(0).goid, m.id, m.p == null ? -1 : m.p.id);
+        for (Goroutine g : list) g.cause = h.seq();   // then injectglist queues them, or the first runs now
+        trace().emit(new Event.Netpoll(h, where, Goroutine.goids(list)));
     }
 }

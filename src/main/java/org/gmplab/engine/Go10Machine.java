@@ -125,8 +125,11 @@ final class Go10Machine extends Machine {
                 List<Goroutine> net = sched.netpoll.netpollBlock(this, until);
                 sched.pollUntil.set(0);
                 sched.lastpoll.set(Math.max(1, sched.ts.now(this)));
-                if (!net.isEmpty() && trace().on()) trace().emit(new Event.Netpoll(trace().at(this, net.get(0).goid, id, -1), Event.Netpoll.By.GO10_WAKE,
-                        Goroutine.goids(net)));
+                if (!net.isEmpty() && trace().on()) {
+                    Event.Head h = trace().at(this, net.get(0).goid, id, -1);
+                    for (Goroutine g : net) g.cause = h.seq();
+                    trace().emit(new Event.Netpoll(h, Event.Netpoll.By.GO10_WAKE, Goroutine.goids(net)));
+                }
                 s.schedlock(this, "look for work after the poller");
                 for (Goroutine g : net) {
                     g.makeRunnable();
@@ -162,7 +165,11 @@ final class Go10Machine extends Machine {
     }
 
     private void explainNext(Goroutine gp, Event.NextG.From from, int left) {
-        if (trace().on()) trace().emit(new Event.NextG(trace().at(this, gp.goid, id, -1), from, sched.runq.sizeRacy(), go10().mcpu, left, go10().mcpumax));
+        if (trace().on()) {
+            Event.Head h = trace().at(this, gp.goid, id, -1, gp.cause);
+            gp.cause = h.seq();
+            trace().emit(new Event.NextG(h, from, sched.runq.sizeRacy(), go10().mcpu, left, go10().mcpumax));
+        }
     }
 
     /** Go 1.0's tail of {@code schedule}: {@code gp->status = Grunning; m->curg = gp; gogo}. */
@@ -174,14 +181,22 @@ final class Go10Machine extends Machine {
         gp.waitReason = "";
         gp.preempt = false;
         switches++;
-        if (trace().on()) trace().emit(new Event.Execute(trace().at(this, gp.goid, id, -1), true, false, switches));
+        if (trace().on()) {
+            Event.Head h = trace().at(this, gp.goid, id, -1, gp.cause);
+            gp.cause = h.seq();   // what it readies while it runs was readied by this spell
+            trace().emit(new Event.Execute(h, true, false, switches));
+        }
         if (gp.goid == 1 && !sched.mainStarted) sched.mainStarted = true; // Go 1.0 has no sysmon
         sched.ts.pass(this, sched.costs.gswitch());
         switch (interp.run(gp)) {
             case GOSCHED, GOSCHED_INJECTED, PREEMPTED -> {
                 gp.status = GStatus.RUNNABLE;
                 stop(gp, Left.REQUEUE);
-                if (trace().on()) trace().emit(new Event.Gosched(trace().at(this, gp.goid, id, -1), true, false, false, sched.runq.sizeRacy()));
+                if (trace().on()) {
+                    Event.Head h = trace().at(this, gp.goid, id, -1);
+                    gp.cause = h.seq();
+                    trace().emit(new Event.Gosched(h, true, false, false, sched.runq.sizeRacy()));
+                }
             }
             case PARK -> {
                 gp.status = GStatus.WAITING;

@@ -133,7 +133,11 @@ final class Go10Sched {
     private void mnextg(Machine mp, Goroutine gp, Machine by, boolean fresh) {
         mcpu++;
         ((Go10Machine) mp).nextg = gp;
-        if (trace().on()) trace().emit(new Event.MatchMG(trace().at(by, gp.goid, mp.id, -1), false, fresh, mcpu, mcpumax));
+        if (trace().on()) {
+            Event.Head h = trace().at(by, gp.goid, mp.id, -1, gp.cause);
+            gp.cause = h.seq();
+            trace().emit(new Event.MatchMG(h, false, fresh, mcpu, mcpumax));
+        }
         if (fresh) return; // it starts with nextg set
         Go10Machine g10 = (Go10Machine) mp;
         if (g10.waitnextg) {
@@ -198,8 +202,12 @@ final class Go10Sched {
             // newprocreadylocked → readylocked: gput, then matchmg.
             newg.makeRunnable();
             gput(newg);
-            if (trace().on()) trace().emit(new Event.Go(trace().at(m, newg.goid, id(m), -1), Event.Go.To.GLOBAL, newg.parentGoid,
-                    parent == null ? -1 : parent.goid, fn.name(), -1, 0, false, sched.runq.size(), mcpu));
+            if (trace().on()) {
+                Event.Head h = trace().at(m, newg.goid, id(m), -1);
+                newg.cause = h.seq();
+                trace().emit(new Event.Go(h, Event.Go.To.GLOBAL, newg.parentGoid,
+                        parent == null ? -1 : parent.goid, fn.name(), -1, 0, false, sched.runq.size(), mcpu));
+            }
             matchmg(m);
         } finally {
             schedunlock(m);
@@ -213,8 +221,12 @@ final class Go10Sched {
         try {
             gp.makeRunnable();
             gput(gp);
-            if (trace().on()) trace().emit(new Event.Ready(trace().at(m, gp.goid, id(m), -1), true, by == null ? -1 : by.goid, how,
-                    on == null ? null : on.toString(), -1, sched.runq.size()));
+            if (trace().on()) {
+                Event.Head h = trace().at(m, gp.goid, id(m), -1, by != null ? by.cause : gp.cause);   // the waker's EXECUTE, or the TIMER
+                gp.cause = h.seq();
+                trace().emit(new Event.Ready(h, true, by == null ? -1 : by.goid, how,
+                        on == null ? null : on.toString(), -1, sched.runq.size()));
+            }
             matchmg(m);
         } finally {
             schedunlock(m);
@@ -296,8 +308,12 @@ final class Go10Sched {
             mcpu++;
             boolean room = mcpu <= mcpumax;
             if (room) gp.status = GStatus.RUNNING;
-            if (trace().on()) trace().emit(new Event.ExitSyscall(trace().at(m, gp.goid, m.id, -1),
-                    room ? Event.ExitSyscall.How.GO10_FAST : Event.ExitSyscall.How.GO10_SLOW, -1, -1, -1, sched.runq.size(), mcpu, mcpumax));
+            if (trace().on()) {
+                Event.Head h = trace().at(m, gp.goid, m.id, -1);
+                gp.cause = h.seq();   // it runs on (fast), or is readied when its M stops (slow)
+                trace().emit(new Event.ExitSyscall(h, room ? Event.ExitSyscall.How.GO10_FAST : Event.ExitSyscall.How.GO10_SLOW, -1, -1, -1,
+                        sched.runq.size(), mcpu, mcpumax));
+            }
             return room;
         } finally {
             schedunlock(m);
@@ -339,13 +355,20 @@ final class Go10Sched {
     List<Goroutine> dueTimersAndNetwork(Machine m, long now) {
         List<Goroutine> out = new ArrayList<>();
         for (Timers.Timer t : timers.due(now)) {
-            if (trace().on()) trace().emit(new Event.Timer(trace().at(m, t.g().goid, m.id, -1), true, t.when(), -1));
+            if (trace().on()) {
+                Event.Head h = trace().at(m, t.g().goid, m.id, -1);
+                t.g().cause = h.seq();
+                trace().emit(new Event.Timer(h, true, t.when(), -1));
+            }
             out.add(t.g());
         }
         if (sched.netpoll.inited && sched.netpoll.anyWaiters()) {
             List<Goroutine> net = sched.netpoll.poll(now);
-            if (!net.isEmpty() && trace().on()) trace().emit(new Event.Netpoll(trace().at(m, net.get(0).goid, m.id, -1), Event.Netpoll.By.GO10_POLL,
-                    Goroutine.goids(net)));
+            if (!net.isEmpty() && trace().on()) {
+                Event.Head h = trace().at(m, net.get(0).goid, m.id, -1);
+                for (Goroutine g : net) g.cause = h.seq();
+                trace().emit(new Event.Netpoll(h, Event.Netpoll.By.GO10_POLL, Goroutine.goids(net)));
+            }
             out.addAll(net);
         }
         return out;
@@ -362,7 +385,11 @@ final class Go10Sched {
             g1.makeRunnable();
             m0.nextg = g1;
             mcpu = 1;
-            if (trace().on()) trace().emit(new Event.Go(trace().at(m0, g1.goid, 0, -1), Event.Go.To.M0, 0, -1, "main", -1, 0, false, 0, 1));
+            if (trace().on()) {
+                Event.Head h = trace().at(m0, g1.goid, 0, -1);
+                g1.cause = h.seq();
+                trace().emit(new Event.Go(h, Event.Go.To.M0, 0, -1, "main", -1, 0, false, 0, 1));
+            }
         } finally {
             sched.lock.unlock();
         }

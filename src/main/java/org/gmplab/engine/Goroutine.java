@@ -40,6 +40,12 @@ public final class Goroutine {
     Mutex.LockSlow lockSlow;
     /** goid of the goroutine whose {@code go} statement created it (Go's {@code parentGoid}). */
     long parentGoid;
+    /**
+     * For the event log only (not Go's): the seq of the latest event that put this G where it is — made it
+     * runnable, moved it to another queue, or started it running — or -1. Written only with a sink attached,
+     * by the thread that emits that event (see {@link Trace}); read by the one that takes the G next.
+     */
+    long cause = -1;
     /** The function it started in (Go's {@code startpc}). */
     Code startFn;
     /** The M it is locked to (Go's {@code lockedm}), or null: only runtime.main during init here. */

@@ -1,5 +1,6 @@
 package org.gmplab.engine;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.gmplab.scenario.Code;
@@ -131,6 +132,7 @@ public class Machine extends EngineThread {
             // Schedule another M to run this p.
             Processor pp = releasep();
             had = pp.id;
+            if (trace().on()) pp.cause = -1;   // released here, with no event of its own before the HANDOFFP
             sched.handoffp(pp, this);
         }
         if (trace().on()) trace().emit(new Event.StopM(trace().at(this, lockedg.goid, id, -1), Event.StopM.Why.LOCKED, sched.nmidle, had, false, 0, 0));
@@ -174,7 +176,11 @@ public class Machine extends EngineThread {
         if (!gp.waitReason.isEmpty()) gp.waitReason = "";
         if (gp.preempt) gp.preempt = false;
         if (!inheritTime) pp.schedtick++;
-        if (trace().on()) trace().emit(new Event.Execute(trace().at(this, gp.goid, id, pp.id), false, inheritTime, pp.schedtick));
+        if (trace().on()) {
+            Event.Head h = trace().at(this, gp.goid, id, pp.id, gp.cause);
+            gp.cause = h.seq();   // what it readies while it runs was readied by this spell
+            trace().emit(new Event.Execute(h, false, inheritTime, pp.schedtick));
+        }
         if (gp.goid == 1 && !sched.mainStarted) {
             // runtime.main: mainStarted = true, then newm(sysmon, nil, -1).
             sched.mainStarted = true;
@@ -203,7 +209,11 @@ public class Machine extends EngineThread {
         gp.status = GStatus.RUNNABLE;
         dropg(gp);
         pp.runq.runqput(gp, false, sched.runq);
-        if (trace().on()) trace().emit(new Event.Gosched(trace().at(this, gp.goid, id, pp.id), false, true, false, 0));
+        if (trace().on()) {
+            Event.Head h = trace().at(this, gp.goid, id, pp.id);
+            gp.cause = h.seq();
+            trace().emit(new Event.Gosched(h, false, true, false, 0));
+        }
     }
 
     // ---- spinning -------------------------------------------------------------------------------
@@ -343,10 +353,18 @@ public class Machine extends EngineThread {
             if (refilled > 0) trace().emit(new Event.GfreeRefill(trace().at(this, -1, id, pp.id), refilled, Processor.GFREE_REFILL_TO));
             Goroutine kicked = pp.runq.kicked();
             int over = pp.runq.overflowed();
-            trace().emit(new Event.Go(trace().at(this, newg.goid, id, pp.id), Event.Go.To.RUNNEXT, newg.parentGoid,
+            Event.Head h = trace().at(this, newg.goid, id, pp.id);
+            newg.cause = h.seq();
+            trace().emit(new Event.Go(h, Event.Go.To.RUNNEXT, newg.parentGoid,
                     parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
-            if (over > 0) trace().emit(new Event.RunqPutSlow(trace().at(this, kicked == null ? newg.goid : kicked.goid, id, pp.id),
-                    over, sched.runq.sizeRacy(), pp.runq.capacity()));
+            if (over > 0) {
+                Goroutine named = kicked == null ? newg : kicked;
+                Goroutine[] gs = pp.runq.overflowedGs();
+                List<Event.Moved> batch = Trace.batch(gs);
+                Event.Head slow = trace().at(this, named.goid, id, pp.id, named.cause);
+                Trace.caused(gs, slow.seq());
+                trace().emit(new Event.RunqPutSlow(slow, over, sched.runq.sizeRacy(), pp.runq.capacity(), batch));
+            }
         }
     }
 
@@ -361,7 +379,9 @@ public class Machine extends EngineThread {
         pp.runq.runqput(gp, true, sched.runq);
         if (trace().on()) {
             Goroutine kicked = pp.runq.kicked();
-            trace().emit(new Event.Ready(trace().at(this, gp.goid, id, pp.id), false, by == null ? -1 : by.goid, how, on == null ? null : on.toString(),
+            Event.Head h = trace().at(this, gp.goid, id, pp.id, by != null ? by.cause : gp.cause);   // the waker's EXECUTE, or the TIMER
+            gp.cause = h.seq();
+            trace().emit(new Event.Ready(h, false, by == null ? -1 : by.goid, how, on == null ? null : on.toString(),
                     kicked == null ? -1 : kicked.goid, 0));
         }
         sched.wakep(this);
@@ -382,7 +402,9 @@ public class Machine extends EngineThread {
             pp.runq.runqput(gp, true, sched.runq);
             if (trace().on()) {
                 Goroutine kicked = pp.runq.kicked();
-                trace().emit(new Event.Preempt(trace().at(this, gp.goid, id, pp.id), true, kicked == null ? -1 : kicked.goid, sched.runq.sizeRacy()));
+                Event.Head h = trace().at(this, gp.goid, id, pp.id);
+                gp.cause = h.seq();
+                trace().emit(new Event.Preempt(h, true, kicked == null ? -1 : kicked.goid, sched.runq.sizeRacy()));
             }
             if (sched.mainStarted) sched.wakep(this);
             return;
@@ -395,6 +417,7 @@ public class Machine extends EngineThread {
         }
         if (trace().on()) {
             Event.Head h = trace().at(this, gp.goid, id, pp.id);
+            gp.cause = h.seq();
             trace().emit(preempted ? new Event.Preempt(h, false, -1, sched.runq.sizeRacy())
                     : new Event.Gosched(h, false, false, injected, sched.runq.sizeRacy()));
         }

@@ -28,6 +28,11 @@ public final class Processor {
      * owner (or the thread that took the P, under sched.lock), read by sysmon without a lock, hence volatile.
      */
     volatile long syscalltick;
+    /**
+     * For the event log only (not Go's): the seq of the latest event that released this P (idle, handed off,
+     * retaken, left in a system call), or -1; written only with a sink attached (see {@link Trace}).
+     */
+    long cause = -1;
     /** Set by pidleput/pidleget under sched.lock; read without it as Go reads {@code idlepMask}. */
     volatile boolean idle;
     /** Link in the idle P list. Guarded by sched.lock. */

@@ -373,6 +373,35 @@ public final class RunQueue {
     public boolean gotRunnext() { return gotRunnext; }
     /** After {@link #runqsteal}: how many Gs were taken from the victim, including the one returned. */
     public int stolen() { return stolen; }
+    /**
+     * After {@link #runqsteal}: the Gs taken, in the victim's order (the one returned last). They are still in this
+     * ring's slots from the tail on, which only the owner writes; so call it before the owner puts again.
+     */
+    public Goroutine[] stolenGs() {
+        Goroutine[] out = new Goroutine[stolen];
+        int first = runqtail - stolen + 1;   // the one returned was not published: the tail stops before it
+        for (int i = 0; i < stolen; i++) out[i] = runq[(first + i) & mask];
+        return out;
+    }
+
+    /**
+     * {@code gp}, then the newest {@code k} Gs of the ring, oldest first: after {@code globrunqget} put {@code k}
+     * of its batch here. Only the owner writes slots, so thieves taking some meanwhile do not change them.
+     * Owner only, before it puts again.
+     */
+    Goroutine[] withNewest(Goroutine gp, int k) {
+        Goroutine[] out = new Goroutine[k + 1];
+        out[0] = gp;
+        for (int i = 0; i < k; i++) out[1 + i] = runq[(runqtail - k + i) & mask];
+        return out;
+    }
+
+    /**
+     * After a {@link #runqput} that overflowed ({@link #overflowed()} > 0): the Gs moved to the global queue,
+     * oldest first (the batch array keeps them until the next overflow). Owner only.
+     */
+    public Goroutine[] overflowedGs() { return java.util.Arrays.copyOf(slowBatch, overflowed); }
+
     /** After {@link #runqsteal}: whether the G taken was the victim's runnext. */
     public boolean stoleRunnext() { return stoleRunnext; }
 }

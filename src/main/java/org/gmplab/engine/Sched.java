@@ -422,7 +422,7 @@ public final class Sched {
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("startm: p has runnable gs");
         nmp.spinning = spinning;
         nmp.nextp = pp;
-        if (trace.on()) trace.emit(new Event.StartM(trace.at(caller, -1, nmp.id, pp.id), false, spinning, caller == null ? -1 : caller.id));
+        if (trace.on()) trace.emit(new Event.StartM(trace.at(caller, -1, nmp.id, pp.id, pp.cause), false, spinning, caller == null ? -1 : caller.id));
         ts.unpark(nmp, caller, wakeLatency(caller));
     }
 
@@ -434,7 +434,7 @@ public final class Sched {
         // Go sets m.spinning in the new thread's start function (mspinning); nmspinning already counts it.
         mp.spinning = spinning;
         allm.add(mp);
-        if (trace.on()) trace.emit(new Event.NewM(trace.at(caller, -1, id, pp.id), Event.NewM.For.P, spinning, allm.size(),
+        if (trace.on()) trace.emit(new Event.NewM(trace.at(caller, -1, id, pp.id, pp.cause), Event.NewM.For.P, spinning, allm.size(),
                 caller == null ? -1 : caller.id, costs.newm(), costs.newproc()));
         ts.start(mp, caller, costs.newm());
     }
@@ -491,8 +491,10 @@ public final class Sched {
 
     /** The event of {@link #handoffp}'s {@code rule}, with the queue sizes the rule looked at; {@code timers}: P's timers wake the poller. */
     private void explainHandoff(Machine by, Processor pp, int rule, boolean timers) {
-        if (trace.on()) trace.emit(new Event.Handoffp(trace.at(by, -1, by == null ? -1 : by.id, pp.id), rule, pp.runq.size(),
-                pp.runq.runnext() != null, runq.sizeRacy(), timers));
+        if (!trace.on()) return;
+        Event.Head h = trace.at(by, -1, by == null ? -1 : by.id, pp.id, pp.cause);   // the RETAKE or ENTERSYSCALL that left it
+        pp.cause = h.seq();   // what startm or pidleget does next with it
+        trace.emit(new Event.Handoffp(h, rule, pp.runq.size(), pp.runq.runnext() != null, runq.sizeRacy(), timers));
     }
 
     /**
@@ -539,6 +541,7 @@ public final class Sched {
      * this last checkdead can see ends the run.
      */
     void injectglistFromOutside(List<Goroutine> glist) {
+        if (trace.on()) for (Goroutine g : glist) g.cause = outsideCause;
         incidlelocked(-1);
         try {
             injectglist(glist, null, null);
@@ -550,6 +553,9 @@ public final class Sched {
             }
         }
     }
+
+    /** The INJECT event of the action being applied (see {@link Engine#inject}), for the Gs it queues; -1 before any. */
+    long outsideCause = -1;
 
     private void startIdle(int n, Machine by) {
         for (int i = 0; i < n; i++) {

@@ -27,7 +27,11 @@ final class StopTheWorld {
         // startTheWorldWithSema, which calls procresize itself: first a non-blocking netpoll
         netpoll(m);
         List<Processor> runnable = procresize(m, n);
-        if (sched.trace.on()) sched.trace.emit(new Event.Procresize(sched.trace.at(m, gp.goid, m.id, m.p.id), false, old, n, sched.runq.sizeRacy()));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, m.p.id);
+            for (Processor pp : sched.allp) if (pp.status == PStatus.IDLE) pp.cause = h.seq();   // procresize idled them
+            sched.trace.emit(new Event.Procresize(h, false, old, n, sched.runq.sizeRacy()));
+        }
         startTheWorld(m, runnable);
     }
 
@@ -67,7 +71,10 @@ final class StopTheWorld {
         } finally {
             sched.lock.unlock();
         }
-        if (sched.trace.on()) sched.trace.emit(new Event.Stw(sched.trace.at(m, -1, m.id, self.id), Event.Stw.Phase.STOP, reason, sched.stopwait, wait, false, 0));
+        if (sched.trace.on()) {
+            for (Processor pp : sched.allp) pp.cause = -1;   // every P stops: what released them before no longer counts
+            sched.trace.emit(new Event.Stw(sched.trace.at(m, -1, m.id, self.id), Event.Stw.Phase.STOP, reason, sched.stopwait, wait, false, 0));
+        }
         // wait for remaining P's to stop voluntarily
         while (wait) {
             // wait for 100us, then try to re-preempt in case of any races. Go's stopnote is woken once, by the
@@ -183,8 +190,11 @@ final class StopTheWorld {
         if (!sched.netpoll.inited) return;
         List<Goroutine> list = sched.netpoll.poll(sched.ts.now(m));
         if (list.isEmpty()) return;
-        if (sched.trace.on()) sched.trace.emit(new Event.Netpoll(sched.trace.at(m, list.get(0).goid, m.id, m.p.id), Event.Netpoll.By.START_THE_WORLD,
-                Goroutine.goids(list)));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, list.get(0).goid, m.id, m.p.id);
+            for (Goroutine g : list) g.cause = h.seq();
+            sched.trace.emit(new Event.Netpoll(h, Event.Netpoll.By.START_THE_WORLD, Goroutine.goids(list)));
+        }
         sched.injectglist(list, m.p, m);
     }
 
@@ -199,7 +209,11 @@ final class StopTheWorld {
             sched.lock.unlock();
         }
         if (sched.sysmonwait) sched.wakeSysmon(m);
-        if (sched.trace.on()) sched.trace.emit(new Event.Stw(sched.trace.at(m, -1, m.id, m.p.id), Event.Stw.Phase.START, "", 0, false, false, runnable.size()));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, -1, m.id, m.p.id);
+            for (Processor pp : runnable) pp.cause = h.seq();   // startm hands them to Ms just below
+            sched.trace.emit(new Event.Stw(h, Event.Stw.Phase.START, "", 0, false, false, runnable.size()));
+        }
         for (Processor pp : runnable) sched.startm(pp, false, m);
         // Wakeup an additional proc in case we have excessive runnable goroutines in local queues or in
         // the global queue.

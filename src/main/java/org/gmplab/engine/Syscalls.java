@@ -27,7 +27,11 @@ final class Syscalls {
         m.oldp = pp;
         m.p = null;
         pp.status = PStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id), Event.EnterSyscall.Rules.GO123, d, 0, 0));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp.id);
+            pp.cause = h.seq();   // the P is left in _Psyscall, for sysmon to retake or the G to take back
+            sched.trace.emit(new Event.EnterSyscall(h, Event.EnterSyscall.Rules.GO123, d, 0, 0));
+        }
         if (sched.gcwaiting) entersyscallGcwait(m, pp);
     }
 
@@ -59,7 +63,11 @@ final class Syscalls {
         m.syscalltick = pp.syscalltick;
         pp.syscalltick++;
         gp.status = GStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id), Event.EnterSyscall.Rules.GO123_BLOCKING, d, 0, 0));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp.id);
+            pp.cause = h.seq();   // handed off just below
+            sched.trace.emit(new Event.EnterSyscall(h, Event.EnterSyscall.Rules.GO123_BLOCKING, d, 0, 0));
+        }
         m.oldp = null;
         sched.handoffp(m.releasep(), m);
     }
@@ -159,7 +167,11 @@ final class Syscalls {
     /** {@link #explain}, Go 1.26's way back: P {@code pp} taken back from M {@code holderM}, now in a system call with G {@code holderG}. */
     static void explain(Machine m, Goroutine gp, Processor pp, Event.ExitSyscall.How how, int oldp, int holderM, long holderG) {
         Sched sched = m.sched;
-        if (sched.trace.on()) sched.trace.emit(new Event.ExitSyscall(sched.trace.at(m, gp.goid, m.id, pp == null ? -1 : pp.id), how, oldp,
-                holderM, holderG, sched.runq.sizeRacy(), 0, 0));
+        if (sched.trace.on()) {
+            // the P it got was released by the event that left it behind; without one, the G goes global
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp == null ? -1 : pp.id, pp == null ? -1 : pp.cause);
+            gp.cause = h.seq();   // it runs on, or waits in the global queue
+            sched.trace.emit(new Event.ExitSyscall(h, how, oldp, holderM, holderG, sched.runq.sizeRacy(), 0, 0));
+        }
     }
 }

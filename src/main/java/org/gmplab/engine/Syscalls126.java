@@ -72,8 +72,11 @@ final class Syscalls126 {
         // A stop-the-world is pending: give the P up right away instead of making the stopper take it.
         boolean gaveUp = sched.gcwaiting && entersyscallHandleGCWait(m, pp);
         gp.status = GStatus.SYSCALL;
-        if (sched.trace.on()) sched.trace.emit(new Event.EnterSyscall(sched.trace.at(m, gp.goid, m.id, pp.id),
-                gaveUp ? Event.EnterSyscall.Rules.GO126_STOPPING : Event.EnterSyscall.Rules.GO126, d, 0, 0));
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp.id);
+            pp.cause = h.seq();   // the M keeps the P, but sysmon may retake it from the call
+            sched.trace.emit(new Event.EnterSyscall(h, gaveUp ? Event.EnterSyscall.Rules.GO126_STOPPING : Event.EnterSyscall.Rules.GO126, d, 0, 0));
+        }
         if (sched.sysmonwait) sched.wakeSysmon(m);
     }
 

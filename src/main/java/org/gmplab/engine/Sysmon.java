@@ -65,8 +65,11 @@ final class Sysmon extends Machine {
                 sched.lastpoll.compareAndSet(lastpoll, Math.max(1, now));
                 var list = sched.netpoll.poll(now);
                 if (!list.isEmpty()) {
-                    if (sched.trace.on()) sched.trace.emit(new Event.Netpoll(sched.trace.at(this, list.get(0).goid, id, -1), Event.Netpoll.By.SYSMON,
-                            Goroutine.goids(list)));
+                    if (sched.trace.on()) {
+                        Event.Head h = sched.trace.at(this, list.get(0).goid, id, -1);
+                        for (Goroutine g : list) g.cause = h.seq();
+                        sched.trace.emit(new Event.Netpoll(h, Event.Netpoll.By.SYSMON, Goroutine.goids(list)));
+                    }
                     // Need to decrement number of idle locked M's (pretending that one more is running)
                     // before injectglist. Otherwise it can lead to the following situation: injectglist
                     // grabs all P's but before it starts M's to run the P's, another M returns from
@@ -161,7 +164,9 @@ final class Sysmon extends Machine {
                     pp.syscalltick++;
                     if (sched.trace.on()) {
                         long lasted = now - pp.syscallStart;
-                        sched.trace.emit(new Event.Retake(sched.trace.at(this, -1, id, pp.id), false, lasted, pp.runq.size(), pp.runq.runqempty(), t, -1, -1));
+                        Event.Head h = sched.trace.at(this, -1, id, pp.id, pp.cause);   // the ENTERSYSCALL that left it
+                        pp.cause = h.seq();
+                        sched.trace.emit(new Event.Retake(h, false, lasted, pp.runq.size(), pp.runq.runqempty(), t, -1, -1));
                     }
                     sched.handoffp(pp, this);
                 }
@@ -220,7 +225,9 @@ final class Sysmon extends Machine {
                     n++;
                     if (sched.trace.on()) {
                         long lasted = now - pp.syscallStart;
-                        sched.trace.emit(new Event.Retake(sched.trace.at(this, -1, id, pp.id), true, lasted, pp.runq.size(), pp.runq.runqempty(), t,
+                        Event.Head h = sched.trace.at(this, -1, id, pp.id, pp.cause);   // the ENTERSYSCALL whose M held it
+                        pp.cause = h.seq();
+                        sched.trace.emit(new Event.Retake(h, true, lasted, pp.runq.size(), pp.runq.runqempty(), t,
                                 thread.mp().id, thread.gp().goid));
                     }
                     sched.handoffp(pp, this);

@@ -10,6 +10,15 @@ import org.gmplab.snapshot.Event;
  * An event holds only numbers and names the engine already has; its words are formatted when someone reads
  * them ({@link Event#why()}). Even so, call sites test {@link #on()} first: with no sink attached (live-mode
  * benchmarks) the scheduler pays one branch per decision and allocates nothing.
+ *
+ * <p><b>Causes.</b> The engine records why an event happened where it happens: a goroutine keeps
+ * {@link Goroutine#cause}, the seq of the latest event that put it where it is (made it runnable, moved it to
+ * another queue, or started it running), and a P keeps {@link Processor#cause}, the latest event that released
+ * it; an event that takes the G or the P names that one in its head ({@link Event.Head#cause}). Both are
+ * written inside the {@code on()} branch, after the event's head is taken, so with no sink they cost nothing. In
+ * step mode, where one engine thread runs between two scheduling points, they are exact; in live mode an M
+ * may take a G in the instant between its publication and its cause's being written, and then names the
+ * cause before.
  */
 public final class Trace {
     private final Consumer<Event> sink;
@@ -36,6 +45,23 @@ public final class Trace {
      */
     Event.Head at(EngineThread by, long g, int m, int p) {
         return new Event.Head(seq.incrementAndGet(), ts.now(by), g, m, p);
+    }
+
+    /** {@link #at(EngineThread, long, int, int)} for an event caused by the event numbered {@code cause} (or -1). */
+    Event.Head at(EngineThread by, long g, int m, int p, long cause) {
+        return new Event.Head(seq.incrementAndGet(), ts.now(by), g, m, p, cause);
+    }
+
+    /** The Gs of a batch with the causes they had so far: call it before the batch's event takes its head. */
+    static java.util.List<Event.Moved> batch(Goroutine[] gs) {
+        Event.Moved[] out = new Event.Moved[gs.length];
+        for (int i = 0; i < gs.length; i++) out[i] = new Event.Moved(gs[i].goid, gs[i].cause);
+        return java.util.List.of(out);
+    }
+
+    /** Each G of a batch now has the event numbered {@code seq} as its cause. */
+    static void caused(Goroutine[] gs, long seq) {
+        for (Goroutine g : gs) g.cause = seq;
     }
 
     void emit(Event e) {

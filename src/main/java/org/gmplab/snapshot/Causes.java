@@ -2,17 +2,29 @@ package org.gmplab.snapshot;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Who readied whom, and which M took which P: the causes and effects of one event, read from the events
- * of a run alone (no engine, no JavaFX). Every link is derived from what the events carry — a goroutine's
- * {@code g}, a P's {@code p}, {@code EXITSYSCALL}'s {@code path} — and nothing is guessed: when the
- * events do not say, there is no link.
+ * of a run alone (no engine, no JavaFX).
  *
- * <h2>The rules</h2>
- * <b>A goroutine's runnable spell.</b> Some events make their {@code g} runnable ({@code GO}, {@code READY},
+ * <h2>The engine's events: recorded causes</h2>
+ * The engine records each cause where it happens ({@link Event.Head#cause}), so nothing is guessed here: an
+ * event's cause is the event its head names, and its effects are the later events that name it. A G's cause
+ * is the event that put it where it was taken from ({@code GO}, {@code READY}, {@code GOSCHED}, a steal, a
+ * global-queue batch, an overflow, a network poll that {@code injectglist} queued, an action from outside…);
+ * a READY's is the waker's running spell (its {@code EXECUTE}: "readied by G5") or the {@code TIMER} that
+ * fired; a P's is the event that released it. An event that moves a batch ({@link Event#batch()}) links
+ * every G of it: back to where each came from, and on to what became of each.
+ *
+ * <h2>Real Go traces: inferred causes</h2>
+ * A real Go run's execution trace ({@link Event.Real}) records no causes, so for its events they are inferred
+ * from what the events carry — a goroutine's {@code g}, a P's {@code p} — and when the events do not say, there
+ * is no link:
+ *
+ * <p><b>A goroutine's runnable spell.</b> Some events make their {@code g} runnable ({@code GO}, {@code READY},
  * {@code GOSCHED}, {@code PREEMPT}, {@code TIMER}, {@code NETPOLL} for the first G it found, {@code EXITSYSCALL}
  * on the slow paths 3 and 4); some move a runnable {@code g} to another queue or M ({@code STEAL},
  * {@code GLOBRUNQGET}, {@code RUNQPUTSLOW}, Go 1.0's {@code MATCHMG} and {@code NEXTG}). The cause of an
@@ -20,8 +32,7 @@ import java.util.Set;
  * or moved it; a {@code READY} right after a {@code TIMER} of the same G was caused by that timer. Events that
  * only mention a G in passing ({@code INJECT}, {@code PREEMPT_REQUEST}, {@code PROCRESIZE}) are skipped;
  * any other event about the G in between (it ran, parked, entered a system call) means there is no cause.
- * Only the G an event names is followed: a steal of four Gs names the one that runs next, so the other
- * three keep their earlier cause.
+ * Only the G an event names is followed.
  *
  * <p><b>A P without an M.</b> Some events leave a P without an M ({@code PIDLE}, {@code HANDOFFP},
  * {@code RETAKE}, {@code ENTERSYSCALL}: the P stays in {@code _Psyscall}); some give a P to an M
@@ -29,13 +40,14 @@ import java.util.Set;
  * before it about the same P, if that event released it; a {@code RETAKE} is caused by the {@code ENTERSYSCALL}
  * that left the P behind, and a {@code HANDOFFP} by the {@code RETAKE} or blocking {@code ENTERSYSCALL}
  * before it. A stop of the world or {@code procresize} in between ends the search (they reassign Ps without
- * an event per P). A {@code STEAL}'s thief P links to where its M took that P.
+ * an event per P).
  *
  * <p><b>Effects</b> are the same links read the other way: the effect of an event is the next event about
  * the same G (or P) if that event's cause is this one.
  *
- * <p>Each search is a binary search for the event and a scan of at most {@link #SCAN} events, so a
- * 100 000-event log answers at once; a search that runs out says so with a link without an event.
+ * <p>In both, a {@code STEAL}'s thief P links to where its M took that P (found by looking back: it is no cause).
+ * Each search is a binary search for the event and a scan of at most {@link #SCAN} events, so a 100 000-event
+ * log answers at once; a search that runs out says so with a link without an event.
  */
 public final class Causes {
     /** How far a search looks back or ahead, in events. */
@@ -45,10 +57,15 @@ public final class Causes {
     public static final String MADE_RUNNABLE = "made runnable by %2$s",
             MOVED = "moved by %2$s",
             TIMER_FIRED = "readied because of %2$s",
+            READIED_BY = "readied by G%1$d, running since %2$s",
             NEXT = "next: %2$s",
+            READIED = "readied G%1$d: %2$s",
+            G_NEXT = "G%1$d next: %2$s",
+            G_FROM = "G%1$d came from %2$s",
             P_FROM = "P%1$d came from %2$s",
             P_TAKEN = "P%1$d was taken at %2$s",
             P_NEXT = "P%1$d went on to %2$s",
+            GONE = "(#%1$d is no longer in the log)",
             NOT_BEFORE = "(not within the last 50,000 events)",
             NOT_AFTER = "(not within the next 50,000 events)";
 
@@ -57,7 +74,8 @@ public final class Causes {
 
     /**
      * One link: {@code phrase} formatted with {@code number} (the G or P) and {@link #ref} of {@code event};
-     * {@code event} is null when the search ran out ({@link #NOT_BEFORE}, {@link #NOT_AFTER}).
+     * {@code event} is null when the search ran out ({@link #NOT_BEFORE}, {@link #NOT_AFTER}) or the cause is
+     * no longer in the log ({@link #GONE}, whose number is its seq).
      */
     public record Link(Role role, String phrase, long number, Event event) { }
 
@@ -70,6 +88,17 @@ public final class Causes {
     static final Set<EventKind> RELEASES_P = EnumSet.of(EventKind.PIDLE, EventKind.HANDOFFP, EventKind.RETAKE, EventKind.ENTERSYSCALL);
     /** Events after which Ps may have changed hands without an event each. */
     static final Set<EventKind> P_RESET = EnumSet.of(EventKind.STW, EventKind.PROCRESIZE);
+    /** Engine events whose recorded cause is about their P (the event that released it), not their G. */
+    static final Set<EventKind> P_CAUSED = EnumSet.of(EventKind.STARTM, EventKind.NEWM, EventKind.EXITSYSCALL, EventKind.RETAKE,
+            EventKind.HANDOFFP);
+    /** Engine events that name a G without recording a cause for it (startlockedm, stoplockedm: the G locked to the M). */
+    static final Set<EventKind> G_MENTIONS = EnumSet.of(EventKind.INJECT, EventKind.PREEMPT_REQUEST, EventKind.PROCRESIZE,
+            EventKind.STARTM, EventKind.STOPM);
+    /** Engine events that other events may name as their cause: those that put a G somewhere or release a P. */
+    static final Set<EventKind> CAUSING = EnumSet.of(EventKind.GO, EventKind.READY, EventKind.GOSCHED, EventKind.PREEMPT,
+            EventKind.TIMER, EventKind.NETPOLL, EventKind.EXITSYSCALL, EventKind.EXECUTE, EventKind.STEAL, EventKind.GLOBRUNQGET,
+            EventKind.RUNQPUTSLOW, EventKind.MATCHMG, EventKind.NEXTG, EventKind.INJECT, EventKind.PIDLE, EventKind.HANDOFFP,
+            EventKind.RETAKE, EventKind.ENTERSYSCALL, EventKind.PROCRESIZE, EventKind.STW);
 
     private Causes() { }
 
@@ -87,14 +116,82 @@ public final class Causes {
         int i = indexOf(events, e.seq());
         if (i < 0) return List.of();
         List<Link> out = new ArrayList<>(4);
-        gCause(events, i, out);
-        pCause(events, i, out);
-        gEffect(events, i, out);
-        pEffect(events, i, out);
+        if (e instanceof Event.Real) {   // a real Go trace records no causes: infer them
+            gCause(events, i, out);
+            pCause(events, i, out);
+            gEffect(events, i, out);
+            pEffect(events, i, out);
+        } else {
+            recordedCauses(events, e, out);
+            if (e.kind() == EventKind.STEAL && e.p() >= 0) thiefP(events, i, out);
+            recordedEffects(events, i, out);
+        }
         return out;
     }
 
-    // ---- goroutines ------------------------------------------------------------------------------
+    // ---- recorded causes (the engine's events) ---------------------------------------------------
+
+    private static void recordedCauses(List<Event> events, Event e, List<Link> out) {
+        if (e.cause() >= 0) {
+            boolean p = P_CAUSED.contains(e.kind());
+            long number = p ? e.p() : e instanceof Event.Ready r && r.by() >= 0 ? r.by() : e.g();
+            Event c = find(events, e.cause());
+            if (c == null) out.add(new Link(Role.CAUSE, GONE, e.cause(), null));
+            else out.add(new Link(Role.CAUSE, p ? P_FROM : phraseOf(e, c), number, c));
+        }
+        for (Event.Moved m : e.batch()) {   // the other Gs of a batch (the one named is linked above)
+            if (m.g() == e.g() || m.cause() < 0) continue;
+            Event c = find(events, m.cause());
+            out.add(c == null ? new Link(Role.CAUSE, GONE, m.cause(), null) : new Link(Role.CAUSE, G_FROM, m.g(), c));
+        }
+    }
+
+    /** How G {@code e} came to be where {@code e} found it, by what {@code c}, its cause, did. */
+    private static String phraseOf(Event e, Event c) {
+        if (e.kind() == EventKind.READY) return c.kind() == EventKind.TIMER ? TIMER_FIRED : READIED_BY;
+        return MOVES.contains(c.kind()) ? MOVED : MADE_RUNNABLE;
+    }
+
+    /**
+     * The events that name {@code events[i]} as the cause of their G or P, or of a G of their batch. The scan
+     * ends once every G and P it could be the cause of has moved on (a later event about that G or P records a
+     * cause of its own), so following a whole log costs no more than reading it.
+     */
+    private static void recordedEffects(List<Event> events, int i, List<Link> out) {
+        Event e = events.get(i);
+        if (!CAUSING.contains(e.kind())) return;
+        Set<Long> gs = new HashSet<>();
+        if (e.g() >= 0 && !RELEASES_P.contains(e.kind())) gs.add(e.g());
+        for (Event.Moved m : e.batch()) gs.add(m.g());
+        int p = RELEASES_P.contains(e.kind()) ? e.p() : -1;
+        // an injected action's Gs, and the Ps a stop of the world or procresize reassigns, are not in the event
+        boolean unbounded = e.kind() == EventKind.INJECT || P_RESET.contains(e.kind());
+        int found = out.size();
+        int stop = Math.min(events.size(), i + 1 + SCAN), j = i + 1;
+        for (; j < stop && (unbounded || p >= 0 || !gs.isEmpty()); j++) {
+            Event a = events.get(j);
+            if (a.cause() == e.seq()) {
+                if (P_CAUSED.contains(a.kind())) out.add(new Link(Role.EFFECT, P_NEXT, a.p(), a));
+                else if (a instanceof Event.Ready r && r.by() >= 0) out.add(new Link(Role.EFFECT, READIED, a.g(), a));
+                else out.add(new Link(Role.EFFECT, a.g() == e.g() ? NEXT : G_NEXT, a.g(), a));
+            }
+            for (Event.Moved m : a.batch()) {
+                if (m.g() != a.g() && m.cause() == e.seq()) out.add(new Link(Role.EFFECT, m.g() == e.g() ? NEXT : G_NEXT, m.g(), a));
+                gs.remove(m.g());
+            }
+            if (!G_MENTIONS.contains(a.kind())) gs.remove(a.g());
+            if (a.p() == p && RELEASES_P.contains(a.kind()) || P_RESET.contains(a.kind())) p = -1;
+        }
+        if (out.size() == found && j == stop && stop < events.size()) out.add(new Link(Role.EFFECT, NOT_AFTER, e.g(), null));
+    }
+
+    /** The event numbered {@code seq}, or null if the log no longer holds it. */
+    private static Event find(List<Event> events, long seq) {
+        int j = indexOf(events, seq);
+        return j < 0 ? null : events.get(j);
+    }
+
+    // ---- inferred causes (real Go traces) --------------------------------------------------------
 
     /** Whether {@code e} makes its G runnable (EXITSYSCALL: only the slow paths, where the G was runnable). */
     static boolean makesRunnable(Event e) {

@@ -27,8 +27,17 @@ public sealed interface Event {
      * @param g    goid of the goroutine concerned, or -1
      * @param m    id of the M that acted, or -1
      * @param p    id of the P concerned, or -1
+     * @param cause seq of the event that caused this one, as the engine recorded it where it happened, or -1
+     *             (none, or not recorded: real Go traces record no causes). For an event that takes or moves G
+     *             {@code g} (EXECUTE, a steal, a global-queue batch, an overflow): the event that put it where it
+     *             was taken from; for a READY: the waker's running spell (its EXECUTE), or the TIMER that fired;
+     *             for one that takes or passes on P {@code p} (STARTM, NEWM, EXITSYSCALL, RETAKE, HANDOFFP): the
+     *             event that released it. See {@link Causes}.
      */
-    record Head(long seq, long time, long g, int m, int p) {}
+    record Head(long seq, long time, long g, int m, int p, long cause) {
+        /** A head with no recorded cause. */
+        public Head(long seq, long time, long g, int m, int p) { this(seq, time, g, m, p, -1); }
+    }
 
     Head head();
 
@@ -44,6 +53,18 @@ public sealed interface Event {
     default long g() { return head().g(); }
     default int m() { return head().m(); }
     default int p() { return head().p(); }
+    /** The seq of the event that caused this one, or -1 ({@link Head#cause}). */
+    default long cause() { return head().cause(); }
+
+    /**
+     * The goroutines this event moved, when it moves a batch (a steal, a global-queue batch, an overflow to the
+     * global queue, a network poll's ready list), in queue order; otherwise empty. Each of them then records
+     * this event as its cause, so the batch can be followed G by G, forward and back.
+     */
+    default List<Moved> batch() { return List.of(); }
+
+    /** A goroutine of a {@link #batch()}: its goid, and the event that had put it where the batch took it from (or -1). */
+    record Moved(long g, long cause) {}
 
     /** The rule in words, with its numbers, for the event log: formatted now, in English. */
     default String why() { return accept(Narration.EN); }
@@ -125,19 +146,25 @@ public sealed interface Event {
         }
     }
 
-    /** {@code runqputslow}: P {@code p}'s ring of {@code capacity} was full; {@code moved} Gs went to the global queue. */
-    record RunqPutSlow(Head head, int moved, int global, int capacity) implements Event {
+    /**
+     * {@code runqputslow}: P {@code p}'s ring of {@code capacity} was full; {@code moved} Gs ({@code batch}, oldest
+     * first, the new one last) went to the global queue.
+     */
+    record RunqPutSlow(Head head, int moved, int global, int capacity, List<Moved> batch) implements Event {
+        public RunqPutSlow { batch = List.copyOf(batch); }
         public EventKind kind() { return EventKind.RUNQPUTSLOW; }
         public <R> R accept(Visitor<R> v) { return v.visit(this); }
         public Map<String, Long> details() { return d("moved", moved, "global", global); }
     }
 
     /**
-     * {@code globrunqget}: P {@code p} took {@code n} of the global queue's {@code before} Gs; {@code fairness}:
-     * the one-G pull every {@code fairnessTick}th schedtick.
+     * {@code globrunqget}: P {@code p} took {@code n} of the global queue's {@code before} Gs ({@code batch}: G
+     * {@code g}, which runs now, then those put on its ring); {@code fairness}: the one-G pull every
+     * {@code fairnessTick}th schedtick.
      */
     record GlobRunqGet(Head head, int n, int before, boolean fairness, long schedtick, int fairnessTick,
-                       int gomaxprocs, int capacity) implements Event {
+                       int gomaxprocs, int capacity, List<Moved> batch) implements Event {
+        public GlobRunqGet { batch = List.copyOf(batch); }
         public EventKind kind() { return EventKind.GLOBRUNQGET; }
         public <R> R accept(Visitor<R> v) { return v.visit(this); }
         public Map<String, Long> details() { return d("n", n, "before", before, "fairness", fairness); }
@@ -146,9 +173,11 @@ public sealed interface Event {
     /**
      * {@code runqsteal}: P {@code p} took {@code took} of victim's {@code had} (or its runnext) in round
      * {@code round} of {@code tries}; {@code backoff}: the victim was running, so the thief slept first.
+     * {@code batch}: the Gs taken, in the victim's order; the last is G {@code g}, which runs now.
      */
     record Steal(Head head, int victim, int round, int tries, int had, int took, boolean runnext, long start,
-                 int stride, boolean backoff) implements Event {
+                 int stride, boolean backoff, List<Moved> batch) implements Event {
+        public Steal { batch = List.copyOf(batch); }
         public EventKind kind() { return EventKind.STEAL; }
         public <R> R accept(Visitor<R> v) { return v.visit(this); }
         public Map<String, Long> details() {
@@ -368,6 +397,8 @@ public sealed interface Event {
     record Netpoll(Head head, Netpoll.By by, List<Long> ready) implements Event {
         public enum By { NON_BLOCKING, POLLER, POLLER_NO_P, SYSMON, START_THE_WORLD, GO10_WAKE, GO10_POLL }
         public Netpoll { Objects.requireNonNull(by); ready = List.copyOf(ready); }
+        /** The Gs it readied (they were parked: no cause before): {@code injectglist} then queues them. */
+        public List<Moved> batch() { return ready.stream().map(g -> new Moved(g, -1)).toList(); }
         public EventKind kind() { return EventKind.NETPOLL; }
         public <R> R accept(Visitor<R> v) { return v.visit(this); }
         public Map<String, Long> details() { return d("ready", ready.size()); }

@@ -16,10 +16,14 @@ import org.gmplab.snapshot.Event;
 
 /**
  * The event log as JSON lines: one {@link Event} object per line, in emission order:
- * {@code {"seq":…,"time":…,"kind":"STEAL","g":…,"m":…,"p":…,"details":{"victim":…,…},"why":"…"}}. This is the
- * format of the logs written before events were typed (when Gson wrote the one event record as it was), kept
- * byte for byte: the header, the kind's numbers by name in their fixed order, and the narration in English.
- * It is an export; nothing reads it back into events (the words say more than the numbers do).
+ * {@code {"seq":…,"time":…,"kind":"STEAL","g":…,"m":…,"p":…,"cause":…,"batch":[{"g":…,"cause":…},…],"details":{"victim":…,…},"why":"…"}}.
+ * This is the format of the logs written before events were typed (when Gson wrote the one event record as it
+ * was): the header, the kind's numbers by name in their fixed order, and the narration in English; to it were
+ * added, only where there is something to say, {@code cause} (the seq of the event that caused this one,
+ * {@link Event.Head#cause}) and {@code batch} (the Gs a steal, a global-queue batch, an overflow or a network
+ * poll moved, each with the cause it had before; {@link Event#batch()}), so a line without a cause or a batch
+ * reads exactly as before, and a reader of the old format that ignores unknown names reads the new one.
+ * It is an export; nothing here reads it back into events (the words say more than the numbers do).
  */
 public final class EventsJson {
     private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
@@ -36,6 +40,16 @@ public final class EventsJson {
             w.name("g").value(e.g());
             w.name("m").value(e.m());
             w.name("p").value(e.p());
+            if (e.cause() >= 0) w.name("cause").value(e.cause());
+            if (!e.batch().isEmpty()) {
+                w.name("batch").beginArray();
+                for (Event.Moved m : e.batch()) {
+                    w.beginObject().name("g").value(m.g());
+                    if (m.cause() >= 0) w.name("cause").value(m.cause());
+                    w.endObject();
+                }
+                w.endArray();
+            }
             w.name("details").beginObject();
             for (Map.Entry<String, Long> d : e.details().entrySet()) w.name(d.getKey()).value(d.getValue().longValue());
             w.endObject();

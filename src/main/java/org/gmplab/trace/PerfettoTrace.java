@@ -26,8 +26,9 @@ import org.gmplab.snapshot.EventKind;
  * {@code exitsyscall}) until it parks, yields, is preempted, exits, enters a system call or the M runs
  * something else; a system call is a slice {@code G<goid> syscall} on the M's track. Steals are instant
  * events ({@code "ph": "i"}) on the thief's M track; hand-offs ({@code handoffp}) and retakes are instant
- * events on the P's track. Timestamps are virtual microseconds (fractional, so nanoseconds survive).
- * Slices still open at the last event are closed there.
+ * events on the P's track. Flow arrows ({@code "cat": "cause"}) lead from what made each G runnable or moved
+ * it (the engine's recorded cause) to the start of its running slice. Timestamps are virtual microseconds
+ * (fractional, so nanoseconds survive). Slices still open at the last event are closed there.
  */
 public final class PerfettoTrace {
     static final int PID_M = 1, PID_P = 2;
@@ -81,6 +82,7 @@ public final class PerfettoTrace {
         }
         for (Open o : onM.values()) close(out, o, last);
         for (Open o : onP.values()) close(out, o, last);
+        flows(events, out);
         // One order for all tracks: by time, and a slice's start before instants at the same time.
         out.sort(Comparator.comparingDouble((Map<String, Object> m) -> (Double) m.get("ts")));
         List<Map<String, Object>> all = new ArrayList<>();
@@ -90,6 +92,39 @@ public final class PerfettoTrace {
         for (int p : ps) all.add(meta(PID_P, p, "thread_name", "P" + p));
         all.addAll(out);
         return all;
+    }
+
+    /**
+     * A flow arrow ({@code "ph": "s"} then {@code "f"}) from the event that made a G runnable or moved it (its
+     * {@link Event#cause()}: a go statement, a READY, a steal, a global-queue batch…) to that G's {@code EXECUTE},
+     * on the Ms' tracks; one per EXECUTE, so a batch steal of four Gs has four arrows, one to each G it took.
+     * Each flow's id is the EXECUTE's seq. Causes no longer in the events (a log cut short) get no arrow.
+     */
+    private static void flows(List<Event> events, List<Map<String, Object>> out) {
+        Map<Long, Event> bySeq = new HashMap<>();
+        for (Event e : events) bySeq.put(e.seq(), e);
+        for (Event e : events) {
+            if (e.kind() != EventKind.EXECUTE || e.cause() < 0) continue;
+            Event c = bySeq.get(e.cause());
+            if (c == null) continue;
+            String name = "G" + e.g() + " ← " + c.kind().name().toLowerCase();   // the same at both ends, as flows are matched
+            out.add(flow("s", name, c, e.seq()));
+            out.add(flow("f", name, e, e.seq()));
+        }
+    }
+
+    /** One end of flow {@code id}, at event {@code at} on its M's track. */
+    private static Map<String, Object> flow(String ph, String name, Event at, long id) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("name", name);
+        x.put("cat", "cause");
+        x.put("ph", ph);
+        x.put("id", id);
+        x.put("pid", PID_M);
+        x.put("tid", Math.max(at.m(), 0));
+        x.put("ts", us(at.time()));
+        if (ph.equals("f")) x.put("bp", "e");   // bind to the slice the EXECUTE starts
+        return x;
     }
 
     /** Writes {@code {"traceEvents": [...], "displayTimeUnit": "ns"}}. */

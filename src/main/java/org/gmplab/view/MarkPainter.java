@@ -15,7 +15,8 @@ import org.gmplab.i18n.Wording;
  * What just happened, drawn over everything: a steal as an arc from victim to thief with the count, a
  * hand-off or retake as a thick outline around the P, an overflow (runqputslow's 128+1) as a sweep to the
  * global queue, a preemption and the 61st-tick pull as arrows with a label; a P that changes M slides, as a
- * ghost, from the old M to the new one. Every label is drawn last, over the arcs and tokens.
+ * ghost, from the old M to the new one; a batch (a steal, a global-queue batch, an overflow) also draws an
+ * unlabelled arrow to each G it moved. Every label is drawn last, over the arcs and tokens.
  */
 public final class MarkPainter implements Painter {
     @Override
@@ -33,11 +34,12 @@ public final class MarkPainter implements Painter {
         List<Transition.Mark> marks = new ArrayList<>();
         for (Transition.Mark mark : tr.marks) marks.add(new Transition.Mark(mark.kind(), mark.from(), mark.to(), words(mark.label(), f.wording())));
         for (Transition.Mark m : marks) {
+            double w = m.label().isEmpty() ? lw * 0.35 : lw;   // an arrow to one G of a batch: fine, under its batch's arc
             switch (m.kind()) {
-                case STEAL -> arc(g, m.from(), m.to(), th.steal, lw, f.progress());
-                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, lw, f.progress());
-                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, lw, f.progress());
-                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, lw, f.progress());
+                case STEAL -> arc(g, m.from(), m.to(), th.steal, w, f.progress());
+                case OVERFLOW -> arc(g, m.from(), m.to(), th.overflow, w, f.progress());
+                case PREEMPT -> arc(g, m.from(), m.to(), th.preempt, w, f.progress());
+                case FAIRNESS -> arc(g, m.from(), m.to(), th.handoff, w, f.progress());
                 case RETAKE -> {
                     outline(g, m.to(), th.handoff, lw);
                     arc(g, m.from(), m.to(), th.handoff, lw, f.progress());
@@ -53,6 +55,7 @@ public final class MarkPainter implements Painter {
                 case PREEMPT -> th.preempt;
                 case FAIRNESS, RETAKE, HANDOFF -> th.handoff;
             };
+            if (m.label().isEmpty()) continue;   // an arrow to one G of a batch: its batch's mark is labelled
             if (m.kind() == Transition.MarkKind.HANDOFF) label(g, m.label(), m.to().cx(), m.to().y() + m.to().h() * 0.62, c, th);
             else {
                 double[] at = labelAt(m.from(), m.to());

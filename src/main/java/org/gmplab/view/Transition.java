@@ -17,7 +17,10 @@ import org.gmplab.snapshot.EventKind;
 public final class Transition {
     public enum MarkKind { STEAL, HANDOFF, RETAKE, OVERFLOW, PREEMPT, FAIRNESS }
 
-    /** A mark: an arrow from {@code from} to {@code to} (the same rectangle for a mark on one place). */
+    /**
+     * A mark: an arrow from {@code from} to {@code to} (the same rectangle for a mark on one place). A batch's
+     * arrow to one of the Gs it moved has no label (its batch's mark says what happened).
+     */
     public record Mark(MarkKind kind, Rect from, Rect to, String label) {}
 
     /**
@@ -40,6 +43,8 @@ public final class Transition {
 
     /** At most this many marks per transition, so a burst of events stays readable. */
     static final int MAX_MARKS = 10;
+    /** And at most this many arrows to the Gs that batches moved (a steal of half a ring would be a hundred). */
+    static final int MAX_G_ARROWS = 12;
 
     public final Layout from, to;
     public final List<Mark> marks;
@@ -136,7 +141,43 @@ public final class Transition {
                 default -> { }
             }
         }
+        batchArrows(l, events, out);
         return List.copyOf(out);
+    }
+
+    /**
+     * An arrow to each G a batch moved (every G of a steal, of a global-queue batch, of an overflow), from where
+     * the batch took it to where the G is drawn now, so the eye follows every G, not only the one the event names.
+     * The Gs are those the engine recorded in the event ({@link Event#batch()}); a G not drawn as a token (inside a
+     * group, off screen) gets none.
+     */
+    static void batchArrows(Layout l, List<Event> events, List<Mark> out) {
+        Rect global = l.pools.get("global").body();
+        int arrows = 0;
+        for (Event e : events) {
+            Layout.Card card = l.cards.get(e.p());
+            if (card == null || e.batch().size() < 2) continue;
+            MarkKind kind;
+            Rect from;
+            if (e instanceof Event.Steal s && l.cards.get(s.victim()) != null) {
+                kind = MarkKind.STEAL;
+                from = l.cards.get(s.victim()).ring();
+            } else if (e.kind() == EventKind.GLOBRUNQGET) {
+                kind = MarkKind.FAIRNESS;
+                from = global;
+            } else if (e.kind() == EventKind.RUNQPUTSLOW) {
+                kind = MarkKind.OVERFLOW;
+                from = card.ring();
+            } else {
+                continue;
+            }
+            for (Event.Moved m : e.batch()) {
+                Rect token = l.tokens.get(m.g());
+                if (token == null) continue;
+                if (arrows++ >= MAX_G_ARROWS) return;
+                out.add(new Mark(kind, from, token, ""));
+            }
+        }
     }
 
     /** Kinds of events that get a mark. */

@@ -61,7 +61,7 @@ class NarrationTest {
     /** The words are formatted from the fields: an event built by hand reads as the engine's would. */
     @Test
     void aStealReadsItsNumbersFromItsFields() {
-        Event steal = new Event.Steal(new Event.Head(7, 100, 12, 2, 1), 0, 2, 4, 6, 3, false, 5, 3, false);
+        Event steal = new Event.Steal(new Event.Head(7, 100, 12, 2, 1), 0, 2, 4, 6, 3, false, 5, 3, false, List.of());
         assertThat(steal.why()).isEqualTo("P1: steal round 2/4, victim P0 had 6 → took 3 (half, rounded up); runs G12 now, queues 2");
         assertThat(steal.accept(Narration.ZH)).isEqualTo("P1：第 2/4 轮窃取，受害者 P0 有 6 个 → 取走 3 个（一半，向上取整）；立即运行 G12，排队 2 个");
         assertThat(steal.details()).containsExactly(java.util.Map.entry("victim", 0L), java.util.Map.entry("round", 2L), java.util.Map.entry("had", 6L),

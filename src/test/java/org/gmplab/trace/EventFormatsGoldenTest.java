@@ -78,7 +78,7 @@ class EventFormatsGoldenTest {
     }
 
     /** The first EVENTS events, with GOMAXPROCS changed, a system call and a Gosched injected on the way. */
-    private static List<Event> run(Scenario sc) {
+    static List<Event> run(Scenario sc) {
         List<Event> all = new ArrayList<>();
         try (Engine e = Engine.step(sc)) {
             for (int round = 0; round < 3 && all.size() < EVENTS; round++) {

@@ -49,7 +49,7 @@ class PerfettoTraceTest {
         for (JsonElement el : te) {
             JsonObject o = el.getAsJsonObject();
             String ph = o.get("ph").getAsString();
-            assertThat(ph).isIn("X", "i", "M");
+            assertThat(ph).isIn("X", "i", "M", "s", "f");
             assertThat(o.get("pid").getAsJsonPrimitive().isNumber()).isTrue();
             assertThat(o.get("tid").getAsJsonPrimitive().isNumber()).isTrue();
             assertThat(o.get("name").getAsString()).isNotEmpty();
@@ -62,8 +62,11 @@ class PerfettoTraceTest {
             if (ph.equals("X")) {
                 slices++;
                 assertThat(o.get("dur").getAsDouble()).isGreaterThanOrEqualTo(0);
-            } else {
+            } else if (ph.equals("i")) {
                 assertThat(o.get("s").getAsString()).isIn("t", "p", "g");
+            } else {   // a flow's end
+                assertThat(o.get("cat").getAsString()).isEqualTo("cause");
+                assertThat(o.get("id").getAsJsonPrimitive().isNumber()).isTrue();
             }
             byTrack.computeIfAbsent(track, k -> new ArrayList<>()).add(o);
         }
@@ -95,6 +98,25 @@ class PerfettoTraceTest {
         long stealInstants = te.stream().filter(o -> "i".equals(o.get("ph")) && "steal".equals(o.get("name"))).count();
         assertThat(mSlices).isEqualTo(executes);
         assertThat(stealInstants).isEqualTo(steals).isPositive();
+    }
+
+    /** runqsteal: a batch steal's flows lead to every G it took, not only to the one that ran at once. */
+    @Test
+    void flowsLeadFromEachStealToEveryGItTook() throws Exception {
+        List<Event> evs = events("spawn1000.json");
+        java.util.Map<Long, Event> bySeq = new HashMap<>();
+        for (Event e : evs) bySeq.put(e.seq(), e);
+        long stolenRuns = evs.stream().filter(e -> e.kind() == EventKind.EXECUTE && e.cause() >= 0
+                && bySeq.containsKey(e.cause()) && bySeq.get(e.cause()).kind() == EventKind.STEAL).count();
+        long steals = evs.stream().filter(e -> e.kind() == EventKind.STEAL).count();
+        List<java.util.Map<String, Object>> te = PerfettoTrace.build(evs);
+        List<java.util.Map<String, Object>> starts = te.stream()
+                .filter(o -> "s".equals(o.get("ph")) && ((String) o.get("name")).endsWith("← steal")).toList();
+        assertThat(starts).hasSize((int) stolenRuns);
+        assertThat(stolenRuns).as("more Gs ran after a steal than there were steals").isGreaterThan(steals);
+        // each flow that starts has its end, on the track of the M that ran the G
+        for (java.util.Map<String, Object> s : starts)
+            assertThat(te).anyMatch(o -> "f".equals(o.get("ph")) && o.get("id").equals(s.get("id")));
     }
 
     @Test

@@ -25,6 +25,22 @@ class TransitionTest {
         assertThat(m.label()).isEqualTo("steal " + steal.took());
     }
 
+    /** runqsteal: besides the labelled arc, an arrow from the victim's ring goes to every stolen G drawn as a token. */
+    @Test
+    void runqsteal_anArrowGoesToEachStolenG() {
+        Worlds.Transition w = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4),
+                e -> e.kind() == EventKind.STEAL && e.batch().size() > 1, 5000);
+        var steal = w.events().stream().filter(e -> e.kind() == EventKind.STEAL && e.batch().size() > 1).findFirst().orElseThrow();
+        Layout to = Layout.compute(w.after(), 1280, 720, 1);
+        Transition t = new Transition(Layout.compute(w.before(), 1280, 720, 1), to, w.events());
+        Rect victim = to.cards.get((int) steal.detail("victim")).ring();
+        var drawn = steal.batch().stream().filter(m -> to.tokens.containsKey(m.g())).limit(Transition.MAX_G_ARROWS).toList();
+        assertThat(drawn).hasSizeGreaterThan(1);
+        for (var m : drawn)
+            assertThat(t.marks).anyMatch(x -> x.kind() == Transition.MarkKind.STEAL && x.from().equals(victim)
+                    && x.to().equals(to.tokens.get(m.g())) && x.label().isEmpty());
+    }
+
     @Test
     void tokensGlideFromTheirOldPlaceAndArriveExactly() {
         Worlds.Transition w = Worlds.until(Worlds.scenario("spawn1000.json").withGomaxprocs(4), e -> e.kind() == EventKind.STEAL, 2000);

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
@@ -142,6 +143,9 @@ class EditorTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "three".equals(c.model().scenarioProperty().get().name()));
         settle();
         // then the controls follow the new program (the inject panel offers its function f)
+        // (its tab's header is in the overflow menu at this width: chosen as that menu would)
+        TabPane tabs = robot.lookup("#sideTabs").queryAs(TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().stream().filter(t -> "tab-inject".equals(t.getId())).findFirst().orElseThrow()));
         assertThat(robot.lookup("#spawnFn").queryAs(TextField.class).getText()).isEqualTo("f");
         // and stepping to the end runs it: main's three go statements make three goroutines
         for (int i = 0; i < 5_000 && !c.model().finishedProperty().get(); i++) c.stepEvent().get(10, TimeUnit.SECONDS);

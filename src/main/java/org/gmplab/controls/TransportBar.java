@@ -254,7 +254,9 @@ final class TransportBar extends VBox {
         if (c.model().modeProperty().get() == Engine.Mode.LIVE) { preview.setText(""); return; }
         if (!timeline.isValueChanging()) {
             long explored = c.model().endProperty().get();
-            preview.setText(run == null ? (c.model().finishedProperty().get() ? words.get("the whole run is explored") : words.get("finding the run's end…"))
+            // a real Go run is read whole when it opens: it has no outline to scan, and nothing left to find
+            boolean whole = c.model().finishedProperty().get() || c.showsRealRun();
+            preview.setText(run == null ? (whole ? words.get("the whole run is explored") : words.get("finding the run's end…"))
                     : explored >= run.end() ? words.get("the whole run is explored")
                     : words.get("explored to event %d of %d", explored, run.end()));
             return;

@@ -65,6 +65,8 @@ class RealRunWindowTest {
         assertThat(c.model().scenarioProperty().get().name()).isEqualTo("real Go: a_spawn1000.p2.trace");
         assertThat(c.model().getSnapshot()).isEqualTo(run.snapshot(0));
         assertThat(c.model().endProperty().get()).isEqualTo(run.end());
+        // and the timeline says so: the whole of a real run is read, nothing is left to find
+        assertThat(robot.lookup("#timelinePreview").queryAs(javafx.scene.control.Label.class).getText()).isEqualTo("the whole run is explored");
         // the Go version choice has nothing to choose for a real run
         GoVersionChoice go = new GoVersionChoice(c);
         assertThat(go.isDisabled()).isTrue();

@@ -251,7 +251,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         list.getSelectionModel().selectedItemProperty().addListener((o, a, e) -> {
             if (e == null) return;
             if (e.lesson() == null) {
-                worker.execute(this::closeRunner);
+                onWorkerIfOpen(this::closeRunner);
                 lesson = null;
                 screen.release();
                 problem.setText(e.error());
@@ -431,7 +431,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     public void leave() {
         if (lesson == null) return;
         tryIt.setSelected(false);
-        worker.execute(this::closeRunner);
+        onWorkerIfOpen(this::closeRunner);
         lesson = null;
         opened++;
         index = -1;
@@ -500,6 +500,8 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
      * buttons are off from now until then. A failure shows as the lesson's problem line.
      */
     private <T> void onWorker(Supplier<T> work, Consumer<T> done) {
+        // a result of the worker's, shown after the player was closed, may ask for more: there is no one to do it
+        if (worker.isShutdown()) return;
         pending++;
         busy.set(true);
         worker.execute(() -> {
@@ -519,6 +521,11 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 }
             });
         });
+    }
+
+    /** Runs {@code work} on the player's thread unless the player is closed (FX thread, as {@link #close} is). */
+    private void onWorkerIfOpen(Runnable work) {
+        if (!worker.isShutdown()) worker.execute(work);
     }
 
     private void finished() { if (--pending == 0) busy.set(false); }

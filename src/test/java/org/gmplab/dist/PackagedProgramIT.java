@@ -117,6 +117,18 @@ class PackagedProgramIT {
         assertThat(e.code()).isZero();
     }
 
+    /**
+     * The image starts from class-data archives: the runtime's base one and the program's, made by the build
+     * (which needs the runtime not to patch a module: a patched module turns class-data sharing off).
+     */
+    @Test
+    void theAppImageStartsFromItsClassDataArchives() throws Exception {
+        Exit e = image(Map.of("JAVA_TOOL_OPTIONS", "-Xlog:class+load:stdout"), "--help");
+        assertThat(e.code()).isZero();
+        assertThat(e.out()).contains("java.lang.Object source: shared objects file\n")
+                .containsPattern("org\\.gmplab\\.app\\.Launcher source: shared objects file \\(top\\)");
+    }
+
     @Test
     void theAppImageVerifiesTheLessonsInsideIt() throws Exception {
         verifiedEveryBundledLesson(image("verify"), "gmplab.jar");

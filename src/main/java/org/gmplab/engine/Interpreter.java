@@ -429,7 +429,7 @@ final class Interpreter {
 
     /** The G was woken by a channel partner: finish the operation it parked in. */
     private void resumeChanOp(Goroutine gp, Sudog woken) {
-        gp.param = null;
+        gp.setParam(null);
         gp.waiting = null;
         Goroutine.CallFrame f = gp.frame;
         Insn in = f.code.at(f.pc);

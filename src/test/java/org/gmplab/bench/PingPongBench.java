@@ -32,8 +32,11 @@ import org.gmplab.scenario.gosrc.GoSource;
 public final class PingPongBench {
     private static final com.sun.management.ThreadMXBean MX = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    /** One run: per switch, wall ns, CPU ns of the engine's threads, bytes they allocated, their context switches. */
-    record Run(double wallNs, double cpuNs, double bytes, double voluntary, double involuntary) { }
+    /**
+     * One run: per switch, wall ns, CPU ns of the engine's threads, bytes they allocated, their context switches, and
+     * how often {@code sched.lock} was taken (wakep takes it on a ready unless an M is already spinning).
+     */
+    record Run(double wallNs, double cpuNs, double bytes, double voluntary, double involuntary, double schedLock) { }
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 500_000;
@@ -47,19 +50,19 @@ public final class PingPongBench {
             for (int i = 0; i < procs.length; i++) {
                 Run x = run(rounds, procs[i]);
                 results.get(i).add(x);
-                System.out.printf("p=%d  %7.1f ns/switch wall  %6.1f CPU ns  %6.2f B  %.3f + %.3f ctx switches%n",
-                        procs[i], x.wallNs, x.cpuNs, x.bytes, x.voluntary, x.involuntary);
+                System.out.printf("p=%d  %7.1f ns/switch wall  %6.1f CPU ns  %6.2f B  %.3f + %.3f ctx switches  %.3f sched.lock%n",
+                        procs[i], x.wallNs, x.cpuNs, x.bytes, x.voluntary, x.involuntary, x.schedLock);
             }
         }
         System.out.printf("load average %s%n", loadAverage());
-        System.out.println("| p | wall ns per switch, median (min–max) | CPU ns per switch | bytes allocated per switch | context switches per switch (voluntary + involuntary) |");
-        System.out.println("|---|---|---|---|---|");
+        System.out.println("| p | wall ns per switch, median (min–max) | CPU ns per switch | bytes allocated per switch | context switches per switch (voluntary + involuntary) | sched.lock per switch |");
+        System.out.println("|---|---|---|---|---|---|");
         for (int i = 0; i < procs.length; i++) {
             List<Run> rs = results.get(i);
-            System.out.printf("| %d | %.0f (%.0f–%.0f) | %.0f (%.0f–%.0f) | %.2f | %.3f + %.3f |%n", procs[i],
+            System.out.printf("| %d | %.0f (%.0f–%.0f) | %.0f (%.0f–%.0f) | %.2f | %.3f + %.3f | %.2f |%n", procs[i],
                     median(rs, Run::wallNs), min(rs, Run::wallNs), max(rs, Run::wallNs),
                     median(rs, Run::cpuNs), min(rs, Run::cpuNs), max(rs, Run::cpuNs),
-                    median(rs, Run::bytes), median(rs, Run::voluntary), median(rs, Run::involuntary));
+                    median(rs, Run::bytes), median(rs, Run::voluntary), median(rs, Run::involuntary), median(rs, Run::schedLock));
         }
     }
 
@@ -105,8 +108,9 @@ public final class PingPongBench {
                 names.add(t.getName());
             }
             long[] cs = contextSwitches(names);
+            long locks = e.snapshotStopped(false).lock().acquisitions();
             double n = 2.0 * rounds;
-            return new Run(wall / n, cpu / n, bytes / n, cs[0] / n, cs[1] / n);
+            return new Run(wall / n, cpu / n, bytes / n, cs[0] / n, cs[1] / n, locks / n);
         }
     }
 

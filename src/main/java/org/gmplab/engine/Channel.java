@@ -62,7 +62,7 @@ final class Channel implements Waitable {
             // bypassing the channel buffer (if any).
             sg.deliver(v);
             sg.success = true;
-            sg.g.param = sg;
+            sg.g.setParam(sg);
             lock.unlock();
             m.ready(sg.g, gp, "sends on", this);
             return true;
@@ -92,7 +92,7 @@ final class Channel implements Waitable {
             // Found a waiting sender. If the buffer is size 0, receive the value directly from the sender.
             // Otherwise, receive from the head of the queue and add the sender's value to the tail.
             long v = recvFromSender(sg);
-            sg.g.param = sg;
+            sg.g.setParam(sg);
             lock.unlock();
             if (slot >= 0) f.locals[slot] = v;
             m.ready(sg.g, gp, "receives from", this);
@@ -164,12 +164,12 @@ final class Channel implements Waitable {
         for (Sudog sg; (sg = dequeue(recvq)) != null; ) {
             sg.deliver(0);
             sg.success = false;
-            sg.g.param = sg;
+            sg.g.setParam(sg);
             glist.add(sg.g);
         }
         for (Sudog sg; (sg = dequeue(sendq)) != null; ) {
             sg.success = false;
-            sg.g.param = sg;
+            sg.g.setParam(sg);
             glist.add(sg.g);
         }
         lock.unlock();

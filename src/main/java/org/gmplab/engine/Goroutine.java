@@ -14,7 +14,9 @@ public final class Goroutine {
     /**
      * Go's {@code atomicstatus}. Written by the thread that moves the G between states (the M running it, or the
      * one that readies it); volatile because sysmon, stop-the-world and the views read it from other threads, as Go
-     * reads it with {@code readgstatus}.
+     * reads it with {@code readgstatus}. A channel hand-off's three changes (runnable, running, waiting) are release
+     * stores ({@link #setStatus}): Go's {@code casgstatus} is a CAS because a GC may hold the scan bit, which no
+     * reader here does; they read it with the world frozen or racily, and need only what was written before it.
      */
     volatile GStatus status = GStatus.IDLE;
     /**
@@ -28,7 +30,11 @@ public final class Goroutine {
      * volatile store was a full fence twice per channel hand-off, for readers that need none.
      */
     String waitReason = "";
-    /** The M running it (Go's {@code g.m}); null when not running. */
+    /**
+     * The M running it (Go's {@code g.m}); null when not running. Read by other threads (sysmon, the views), so
+     * volatile; its owner writes it with a release store ({@link #setM}), as Go writes it plainly: a volatile store
+     * is a full fence, twice per switch, which no reader needs (they need only what was written before it).
+     */
     volatile Machine m;
     /** Preemption request, honoured at the next instruction boundary or work check (Go's {@code g.preempt}). */
     volatile boolean preempt;
@@ -60,7 +66,11 @@ public final class Goroutine {
     Sudog waiting;
     /** In a select: its sudogs, one per channel case, in lock order. */
     Sudog[] selectSudogs;
-    /** The sudog whose communication woke it (Go's {@code gp.param}); set by the waker. */
+    /**
+     * The sudog whose communication woke it (Go's {@code gp.param}); set by the waker under the channel's lock
+     * ({@link #setParam}), read by the G when it runs again: the run queue's hand-off orders the two, and Go's
+     * field is plain. Volatile for the views' racy reads; written with release stores, not full fences.
+     */
     volatile Sudog param;
     /** Go's {@code selectDone}: the first channel to complete a select's communication wins it. */
     @SuppressWarnings("unused") private volatile int selectDone;
@@ -73,11 +83,14 @@ public final class Goroutine {
 
     // CAS on selectDone (Go's g.selectDone: the first case to fire wins) and scan (a stop-the-world's claim on a
     // running G); the fields are volatile so plain reads elsewhere see the last CAS.
-    private static final java.lang.invoke.VarHandle SELECT_DONE, SCAN;
+    private static final java.lang.invoke.VarHandle SELECT_DONE, SCAN, M, PARAM, STATUS;
     static {
         try {
             SELECT_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "selectDone", int.class);
             SCAN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "scan", int.class);
+            M = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "m", Machine.class);
+            PARAM = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "param", Sudog.class);
+            STATUS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "status", GStatus.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -94,6 +107,15 @@ public final class Goroutine {
     /** Clears the {@code _Gscan} bit (Go's {@code casfrom_Gscanstatus}). */
     void casfromGscan() { SCAN.setVolatile(this, 0); }
 
+    /** {@code gp.m = mp}, by the M that starts or stops running it: a release store (see {@link #m}). */
+    void setM(Machine mp) { M.setRelease(this, mp); }
+
+    /** {@code casgstatus} on a channel hand-off's path: a release store (see {@link #status}). */
+    void setStatus(GStatus s) { STATUS.setRelease(this, s); }
+
+    /** {@code gp.param = sg}: a release store (see {@link #param}). */
+    void setParam(Sudog sg) { PARAM.setRelease(this, sg); }
+
     public Goroutine() { }
 
     /** A bare G with a goid, as Go's run-queue tests create them. */
@@ -109,7 +131,7 @@ public final class Goroutine {
         // Only what changes is written: every volatile store is a full fence, paid on each channel hand-off.
         if (waitingOn != null) waitingOn = null;
         if (!waitReason.isEmpty()) waitReason = "";
-        status = GStatus.RUNNABLE;
+        setStatus(GStatus.RUNNABLE);
     }
 
     /** Source text of the instruction it will execute next, or "" when it has none. */

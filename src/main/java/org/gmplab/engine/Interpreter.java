@@ -60,9 +60,11 @@ final class Interpreter {
             resume(gp);
             for (;;) {
                 Goroutine.CallFrame f = gp.frame;
-                Insn in = f.code.at(f.pc);
-                f.at = f.pc;   // the statement it is at, for the snapshot's line
-                if (owed > 0 && (owed >= quantum || !local(in.op()))) {
+                int pc = f.pc;
+                Insn in = f.code.at(pc);
+                int op = f.code.op(pc);   // not in.op(): a megamorphic call at every instruction
+                f.at = pc;   // the statement it is at, for the snapshot's line
+                if (owed > 0 && (owed >= quantum || !local(op))) {
                     ts.pass(m, owed); // others run first whatever is earlier than what comes next
                     owed = 0;
                 }
@@ -72,7 +74,7 @@ final class Interpreter {
                     if (y != null) return y;
                     continue;
                 }
-                switch (in.op()) {
+                switch (op) {
                     case Insn.CALL -> {
                         call(gp, f, (Insn.Call) in);
                         owed += statement;
@@ -122,7 +124,7 @@ final class Interpreter {
                         if (y != null) return y;
                     }
                     case Insn.MAKECHAN, Insn.SEND, Insn.RECV, Insn.CLOSE, Insn.SELECT -> {
-                        Yield y = chanOp(gp, f, in);
+                        Yield y = chanOp(gp, f, in, op);
                         if (y != null) return y;
                     }
                     case Insn.WG_ADD, Insn.WG_DONE, Insn.WG_WAIT, Insn.LOCK, Insn.UNLOCK -> {
@@ -173,11 +175,11 @@ final class Interpreter {
      * The channel instructions: Go's {@code makechan}, {@code chansend}, {@code chanrecv}, {@code closechan}
      * and {@code selectgo}. Null means go on running.
      */
-    private Yield chanOp(Goroutine gp, Goroutine.CallFrame f, Insn in) {
+    private Yield chanOp(Goroutine gp, Goroutine.CallFrame f, Insn in, int op) {
         Turnstile ts = m.sched.ts;
         Costs costs = m.sched.costs;
         Handles handles = m.sched.handles;
-        switch (in.op()) {
+        switch (op) {
             case Insn.MAKECHAN -> {
                 Insn.MakeChan mk = (Insn.MakeChan) in;
                 long cap = mk.capacity().eval(f.locals);
@@ -429,7 +431,7 @@ final class Interpreter {
 
     /** The G was woken by a channel partner: finish the operation it parked in. */
     private void resumeChanOp(Goroutine gp, Sudog woken) {
-        gp.param = null;
+        gp.setParam(null);
         gp.waiting = null;
         Goroutine.CallFrame f = gp.frame;
         Insn in = f.code.at(f.pc);

@@ -33,7 +33,7 @@ public class Machine extends EngineThread {
     volatile Processor p;        // attached P, or null
     volatile Processor nextp;    // P handed over by whoever woke us (startm)
     volatile Processor oldp;     // the P we had before entering a syscall
-    volatile Goroutine curg;     // G running on this M (or in a syscall on it); null while in the scheduler
+    volatile Goroutine curg;     // G running on this M (or in a syscall on it); null while in the scheduler (setCurg)
     volatile boolean spinning;   // out of local work, looking to steal
     volatile boolean blocked;    // parked in stopm or in the poller (scheddetail's blocked=)
     volatile boolean idle;       // on sched.midle
@@ -98,7 +98,7 @@ public class Machine extends EngineThread {
             return;
         }
         Processor pp = p;
-        pp.preempt = false;
+        if (pp.preempt) pp.preempt = false;   // Go: pp.preempt = false; written only when set (a volatile store is a full fence, at every schedule)
         if (spinning && !pp.runq.runqempty()) throw new IllegalStateException("schedule: spinning with local work");
         Goroutine gp = finder.findRunnable(); // blocks until work is available
         // This thread is going to run a goroutine and is not spinning anymore, so if it was marked as
@@ -169,9 +169,9 @@ public class Machine extends EngineThread {
      */
     void execute(Goroutine gp, boolean inheritTime) {
         Processor pp = p;
-        curg = gp;
-        gp.m = this;
-        gp.status = GStatus.RUNNING;
+        setCurg(gp);
+        gp.setM(this);
+        gp.setStatus(GStatus.RUNNING);
         // Written only when they change (a volatile store is a full fence; ready has cleared the reason already).
         if (!gp.waitReason.isEmpty()) gp.waitReason = "";
         if (gp.preempt) gp.preempt = false;
@@ -428,7 +428,7 @@ public class Machine extends EngineThread {
     /** Go's {@code park_m}: gp is waiting; release the lock it parked with (interp.parkLock). */
     private void parkM(Goroutine gp) {
         Processor pp = p;
-        gp.status = GStatus.WAITING;
+        gp.setStatus(GStatus.WAITING);
         dropg(gp);
         if (!trace().on()) {
             interp.unlockParked();
@@ -482,8 +482,24 @@ public class Machine extends EngineThread {
 
     /** Go's {@code dropg}. */
     private void dropg(Goroutine gp) {
-        gp.m = null;
-        curg = null;
+        gp.setM(null);
+        setCurg(null);
+    }
+
+    /**
+     * {@code m.curg = gp}: a release store. Only this M writes it; sysmon and the views read it (volatile reads) and
+     * need only what was written before it, as Go's plain store gives them. A volatile store is a full fence, two
+     * per switch (execute, dropg) for nothing.
+     */
+    private void setCurg(Goroutine gp) { CURG.setRelease(this, gp); }
+
+    private static final java.lang.invoke.VarHandle CURG;
+    static {
+        try {
+            CURG = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, "curg", Goroutine.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     @Override public String toString() { return "M" + id; }

@@ -245,7 +245,9 @@ public final class Sched {
     /** Go's {@code pidlegetSpinning}: like pidleget, but sets needspinning when none is idle. sched.lock held. */
     Processor pidlegetSpinning() {
         Processor pp = pidleget();
-        if (pp == null) needspinning.set(1);
+        // Go: sched.needspinning.Store(1). Stored only when it changes: with every P busy, wakep comes here on each
+        // ready (at GOMAXPROCS 1, every channel hand-off), and a volatile store is a full fence.
+        if (pp == null && needspinning.get() == 0) needspinning.set(1);
         return pp;
     }
 

@@ -54,7 +54,7 @@ final class Select {
                 Sudog sg = Channel.dequeue(c.sendq);
                 if (sg != null) {
                     long v = c.recvFromSender(sg);
-                    sg.g.param = sg;
+                    sg.g.setParam(sg);
                     unlockAll(chans, lockorder);
                     store(f, in.slots()[i], v);
                     m.ready(sg.g, gp, "selects a receive from", c);
@@ -80,7 +80,7 @@ final class Select {
                 if (sg != null) {
                     sg.deliver(values[i]);
                     sg.success = true;
-                    sg.g.param = sg;
+                    sg.g.setParam(sg);
                     unlockAll(chans, lockorder);
                     m.ready(sg.g, gp, "selects a send on", c);
                     return i;

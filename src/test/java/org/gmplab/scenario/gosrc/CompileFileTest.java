@@ -7,16 +7,39 @@ import static org.gmplab.scenario.gosrc.Go.fn;
 import static org.gmplab.scenario.gosrc.Go.program;
 import static org.gmplab.scenario.gosrc.Go.v;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.gmplab.scenario.Code;
+import org.gmplab.scenario.Compiler;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.Stmt;
 import org.junit.jupiter.api.Test;
 
 /** Whole files: package clause, imports, package-level declarations, signatures and the settings comment. */
 class CompileFileTest {
+
+    /** The interpreter switches on {@code Code.op(pc)}, an array kept beside the instructions: it is each one's own opcode. */
+    @Test
+    void codeOpIsTheOpcodeOfTheInstructionAtPc() throws Exception {
+        Set<Integer> seen = new HashSet<>();
+        try (var files = Files.list(Path.of("scenarios"))) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".go")).sorted().toList()) {
+                for (Code c : Compiler.compile(ScenarioFiles.load(p).program()).functions()) {
+                    for (int pc = 0; pc < c.size(); pc++) {
+                        assertThat(c.op(pc)).as(p + ", " + c + ", pc " + pc).isEqualTo(c.at(pc).op());
+                        seen.add(c.op(pc));
+                    }
+                }
+            }
+        }
+        assertThat(seen).as("opcodes in the shipped scenarios").hasSizeGreaterThan(8);
+    }
 
     @Test
     void aRealGoFileWithPackageAndImports() {

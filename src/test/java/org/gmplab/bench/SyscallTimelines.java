@@ -36,7 +36,10 @@ public final class SyscallTimelines {
      * One system call: its G and the P it entered with; the times (ns) it began, lost its P (or -1), ended, and
      * its G ran again (the same as {@code end} on the fast path; -1 if never seen).
      */
-    record Call(long g, long p, long begin, long stolen, long end, boolean fast, long resumed) { }
+    record Call(long g, long p, long begin, long stolen, long end, boolean fast, long resumed, long pStateAtEnd, long pStateFor) { }
+
+    /** What the P a call entered with was doing when the call ended. */
+    static final long SYSCALL = 0, HANDOFF = 1, RUNNING = 2;
 
     /** A run's calls and counts. */
     record Timeline(String who, List<Call> calls, long span, int threads, int retakes, int reacquires, long[] pIdle, long[] retakeAfter) { }
@@ -66,12 +69,14 @@ public final class SyscallTimelines {
         List<Long> newmLatency = new ArrayList<>(), startmLatency = new ArrayList<>();
         long first = -1, last = 0;
         int threads = 0, steals = 0, reacquires = 0, gaps = 0;
-        Map<Integer, long[]> woken = new HashMap<>();   // M → {time it was handed a P, 1 if a new thread}
+        Map<Integer, long[]> woken = new HashMap<>();
+        Map<Long, long[]> pState = new HashMap<>();   // P → {state, since}   // M → {time it was handed a P, 1 if a new thread}
         List<Long> idle = new ArrayList<>(), retakeAfter = new ArrayList<>();
         for (Event ev : events) {
             if (ev instanceof Event.EnterSyscall s) {
                 if (first < 0) first = s.time();
-                open.put(s.g(), new long[] {s.p(), s.time(), -1, -1, 0});
+                open.put(s.g(), new long[] {s.p(), s.time(), -1, -1, 0, -1, 0});
+                pState.put((long) s.p(), new long[] {SYSCALL, s.time()});
                 inSyscall.put(s.p(), s.g());
             } else if (ev instanceof Event.Retake r) {
                 steals++;
@@ -81,10 +86,14 @@ public final class SyscallTimelines {
                     retakeAfter.add(r.time() - open.get(g)[1]);
                 }
                 stolenAt.put(r.p(), r.time());
+                pState.put((long) r.p(), new long[] {HANDOFF, r.time()});
             } else if (ev instanceof Event.ExitSyscall x) {
                 long[] c = open.get(x.g());
                 if (c != null) {
                     c[3] = x.time();
+                    long[] st0 = pState.get(c[0]);
+                    if (st0 != null) { c[5] = st0[0]; c[6] = x.time() - st0[1]; }
+                    if (x.how().path <= 2) pState.put((long) x.p(), new long[] {RUNNING, x.time()});
                     boolean fast = x.how().path <= 2;
                     Long held = inSyscall.get((int) c[0]);
                     if (held != null && held == x.g()) inSyscall.remove((int) c[0]);
@@ -97,16 +106,17 @@ public final class SyscallTimelines {
                     }
                     if (fast) {
                         open.remove(x.g());
-                        calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], true, c[3]));
+                        calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                         Long st = stolenAt.remove(x.p());
                         if (st != null) { gaps++; idle.add(x.time() - st); }
                     }
                 }
             } else if (ev instanceof Event.Execute x) {
+                pState.put((long) x.p(), new long[] {RUNNING, x.time()});
                 Long st = stolenAt.remove(x.p());
                 if (st != null) { gaps++; idle.add(x.time() - st); }
                 long[] c = open.remove(x.g());
-                if (c != null && c[3] >= 0) calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], false, x.time()));
+                if (c != null && c[3] >= 0) calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], false, x.time(), c[5], c[6]));
                 else if (c != null) open.put(x.g(), c);
             } else if (ev instanceof Event.NewM n) {
                 threads++;
@@ -138,6 +148,7 @@ public final class SyscallTimelines {
         Map<Long, Long> inSyscall = new HashMap<>();   // p → g in a syscall on it
         Map<Long, Long> stolenAt = new HashMap<>();
         Map<Long, Integer> perG = new HashMap<>();
+        Map<Long, long[]> pState = new HashMap<>();   // P → {state, since}
         List<Call> all = new ArrayList<>();
         java.util.Set<Long> ms = new java.util.HashSet<>();
         long first = -1, last = 0;
@@ -149,7 +160,8 @@ public final class SyscallTimelines {
                 if (ev.transition() instanceof GoEvent.GoTransition t) {
                     if (t.from() == GoEvent.GoState.RUNNING && t.to() == GoEvent.GoState.SYSCALL) {
                         if (first < 0) first = ev.time();
-                        open.put(t.goid(), new long[] {ev.p(), ev.time(), -1, -1, 0});
+                        open.put(t.goid(), new long[] {ev.p(), ev.time(), -1, -1, 0, -1, 0});
+                        pState.put(ev.p(), new long[] {SYSCALL, ev.time()});
                         inSyscall.put(ev.p(), t.goid());
                         perG.merge(t.goid(), 1, Integer::sum);
                     } else if (t.from() == GoEvent.GoState.SYSCALL) {
@@ -158,24 +170,28 @@ public final class SyscallTimelines {
                         Long held = inSyscall.get(c[0]);
                         if (held != null && held == t.goid()) inSyscall.remove(c[0]);
                         c[3] = ev.time();
+                        long[] st0 = pState.get(c[0]);
+                        if (st0 != null) { c[5] = st0[0]; c[6] = ev.time() - st0[1]; }
                         if (t.to() == GoEvent.GoState.RUNNING) {
                             open.remove(t.goid());
-                            all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], true, c[3]));
+                            all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                             Long st = stolenAt.remove(ev.p());
                             if (st != null && c[2] >= 0) { gaps++; idle.add(ev.time() - st); }
                         }
                         last = Math.max(last, ev.time());
                     } else if (t.from() == GoEvent.GoState.RUNNABLE && t.to() == GoEvent.GoState.RUNNING) {
+                        pState.put(ev.p(), new long[] {RUNNING, ev.time()});
                         Long st = stolenAt.remove(ev.p());
                         if (st != null) { gaps++; idle.add(ev.time() - st); }
                         long[] c = open.remove(t.goid());
-                        if (c != null) all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], false, ev.time()));
+                        if (c != null) all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], false, ev.time(), c[5], c[6]));
                     }
                 } else if (ev.name().equals("ProcSteal") && ev.transition() instanceof GoEvent.ProcTransition pt) {
                     Long g = inSyscall.remove(pt.pid());
                     if (g != null && open.get(g) != null) open.get(g)[2] = ev.time();
                                         if (!runners.contains(ev.m())) {
                         steals++;
+                        pState.put(pt.pid(), new long[] {HANDOFF, ev.time()});
                         if (g != null && open.get(g) != null) retakeAfter.add(ev.time() - open.get(g)[1]);
                         stolenAt.put(pt.pid(), ev.time());
                     } else {
@@ -207,6 +223,12 @@ public final class SyscallTimelines {
         dist("  P retaken by sysmon after", t.retakeAfter());
         dist("  retaken P idle until a G runs on it", t.pIdle());
         dist("  no P at once: end → running again", cs.stream().filter(c -> c.resumed() - c.end() >= 20_000).mapToLong(c -> c.resumed() - c.end()).toArray());
+        List<Call> slow = cs.stream().filter(c -> c.resumed() - c.end() >= 20_000).toList();
+        System.out.printf("  no P at once, the old P was: in another M's call %d, retaken and not yet running a G %d, running a G %d%n",
+                slow.stream().filter(c -> c.pStateAtEnd() == SYSCALL).count(), slow.stream().filter(c -> c.pStateAtEnd() == HANDOFF).count(),
+                slow.stream().filter(c -> c.pStateAtEnd() == RUNNING).count());
+        dist("    ... running a G for", slow.stream().filter(c -> c.pStateAtEnd() == RUNNING).mapToLong(Call::pStateFor).toArray());
+        dist("    ... retaken for", slow.stream().filter(c -> c.pStateAtEnd() == HANDOFF).mapToLong(Call::pStateFor).toArray());
         // between a G's calls: from running again to its next call's begin
         Map<Long, List<Call>> byG = new HashMap<>();
         for (Call c : cs) byG.computeIfAbsent(c.g(), k -> new ArrayList<>()).add(c);

@@ -80,7 +80,7 @@ public final class LiveTurnstile implements Turnstile {
 
     /**
      * From now on keep a Java thread started ahead of the next {@code newm} (see {@link SpareThreads}): called when
-     * an M is made beyond one per P, which happens when Ms block in system calls, and more are likely to follow.
+     * Ms are made beyond what a program that never blocks in a system call needs, and more are likely to follow.
      */
     void wantSpares() { spares.want(); }
 

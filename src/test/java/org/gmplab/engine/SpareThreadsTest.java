@@ -64,8 +64,9 @@ class SpareThreadsTest {
     }
 
     /**
-     * The blocking-system-call workload of the benchmark: some of its Ms beyond one per P run on spares (the first
-     * does not: it asks for them), and the engine's close ends every thread it started, spares and spawner included.
+     * The blocking-system-call workload of the benchmark: the Ms it makes for Ps retaken from its calls run on
+     * spares (not the first ones: they ask for them), and the engine's close ends every thread it started, spares
+     * and spawner included.
      */
     @Test
     void blockingSyscallsInLiveModeLeaveNoThreadBehind() throws Exception {

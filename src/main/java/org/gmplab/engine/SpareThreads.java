@@ -9,28 +9,28 @@ import java.util.concurrent.locks.LockSupport;
  * Live mode: Java platform threads started ahead of need, for {@code newm}. Go's {@code newm} is a {@code clone}
  * and the new M runs within tens of µs; a Java thread takes 0.2–0.6 ms of its creator's time in
  * {@code Thread.start()} and about 1 ms more before it runs its first line, on this 2-core machine under load
- * (docs/benchmarks.md, "Blocking system calls"). An M made for a P that sysmon retook from a system call paid that
+ * (docs/benchmarks.md, "Blocking system calls, round 3"). An M made for a P that sysmon retook from a system call paid that
  * at every step of a burst of blocking calls, and sysmon, which makes it, retook nothing meanwhile. A spare is a
  * thread already started and parked: {@link #take} hands it an engine thread, and it runs it as soon as it is
  * woken, as an idle M would be. The Ms, their events and the scheduler's decisions are the same; only the Java
  * thread under a new M was started earlier, by a thread of its own ({@code spawner}) that keeps
  * {@link #SPARES} ready.
  *
- * <p>Spares are started only once they are likely needed ({@link #want}): a CPU-bound program makes one M per P and
- * never pays for threads it does not use.
+ * <p>Spares are started only once they are likely needed ({@link #want}, asked by {@code Sched.newm} when Ms are made
+ * beyond those a program that never blocks in a system call needs): such a program starts no thread it does not use.
  */
 final class SpareThreads {
-    /** How many started threads are kept waiting once spares are wanted. */
+    /**
+     * How many started threads are kept waiting once spares are wanted; {@code -Dgmplab.spares=0} turns them off,
+     * which is how the benchmark compares with and without (docs/benchmarks.md).
+     */
     static final int SPARES = Integer.getInteger("gmplab.spares", 1);
 
     /** A started thread waiting for an engine thread to run. */
-    private static final class Spare {
-        final Thread thread;
+    private final class Spare {
+        final Thread thread = new Thread(() -> carry(this), name + "-spare");
         volatile EngineThread job;
-        Spare(Runnable body, String name) {
-            thread = new Thread(body, name);
-            thread.setDaemon(true);
-        }
+        Spare() { thread.setDaemon(true); }
     }
 
     private final String name;
@@ -72,9 +72,7 @@ final class SpareThreads {
     private void spawn() {
         while (!shutdown) {
             if (ready.size() < SPARES) {
-                Spare[] box = new Spare[1];
-                Spare s = new Spare(() -> carry(box[0]), name + "-spare");
-                box[0] = s;
+                Spare s = new Spare();
                 started.add(s.thread);
                 s.thread.start();
                 ready.add(s);

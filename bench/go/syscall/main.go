@@ -5,7 +5,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"runtime/pprof"
+	"runtime/trace"
 	"sync"
 	"syscall"
 	"time"
@@ -13,6 +15,16 @@ import (
 
 func main() {
 	const goroutines, calls = 64, 20
+	if f := os.Getenv("GMPLAB_TRACE"); f != "" {
+		// The execution trace the syscall timelines are read from (SyscallTimelines); off in the timed runs.
+		out, err := os.Create(f)
+		if err != nil {
+			panic(err)
+		}
+		defer out.Close()
+		trace.Start(out)
+		defer trace.Stop()
+	}
 	var wg sync.WaitGroup
 	wg.Add(goroutines)
 	c0 := cpu()

@@ -484,6 +484,9 @@ public final class Engine implements AutoCloseable {
     /** Live mode: the clock's speed from now on (virtual ns per wall ns, 1e-6 to 1e6). */
     public void setSpeed(double speed) { liveTurnstile().setSpeed(speed); }
 
+    /** Live mode: how many Ms ran on a Java thread started ahead of their newm ({@link SpareThreads}). */
+    int sparesTaken() { return ts instanceof LiveTurnstile lt ? lt.sparesTaken() : 0; }
+
     private LiveTurnstile liveTurnstile() {
         if (!(ts instanceof LiveTurnstile lt)) throw new IllegalStateException("only in live mode");
         return lt;
@@ -550,13 +553,11 @@ public final class Engine implements AutoCloseable {
     }
 
     private void joinThreads() {
-        for (Machine m : sched.allm) {
-            try {
-                m.thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        try {
+            for (Machine m : sched.allm) m.thread.join(5_000);
+            if (ts instanceof LiveTurnstile lt) lt.joinSpares(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -564,6 +565,7 @@ public final class Engine implements AutoCloseable {
     public int liveThreads() {
         int n = 0;
         for (Machine m : sched.allm) if (m.thread.isAlive()) n++;
+        if (ts instanceof LiveTurnstile lt) n += lt.liveSpares();
         return n;
     }
 }

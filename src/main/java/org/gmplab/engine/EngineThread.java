@@ -9,7 +9,12 @@ public abstract class EngineThread implements Runnable {
 
     /** Fixed tie-break order for step mode: smaller runs first when wake-up times are equal. */
     final int order;
-    final Thread thread;
+    final String name;
+    /**
+     * The Java thread that runs it: its own, made here, or in live mode perhaps a spare started ahead of time
+     * ({@link SpareThreads}), set by the turnstile's {@code start} before anyone can wake it.
+     */
+    volatile Thread thread;
 
     // Turnstile state. Step mode: touched only by the token holder. Live mode: see LiveTurnstile.
     long time;               // step mode: this thread's virtual clock (ns)
@@ -21,16 +26,20 @@ public abstract class EngineThread implements Runnable {
 
     protected EngineThread(int order, String name) {
         this.order = order;
-        this.thread = new Thread(() -> {
-            CURRENT.set(this);
-            try {
-                run();
-            } finally {
-                Runnable r = onExit;
-                if (r != null) r.run();
-            }
-        }, name);
+        this.name = name;
+        this.thread = new Thread(this::runHere, name);
         this.thread.setDaemon(true);
+    }
+
+    /** This engine thread's life, on whichever Java thread calls it. */
+    final void runHere() {
+        CURRENT.set(this);
+        try {
+            run();
+        } finally {
+            Runnable r = onExit;
+            if (r != null) r.run();
+        }
     }
 
     /** The engine thread running the caller, or null when called from outside the engine. */

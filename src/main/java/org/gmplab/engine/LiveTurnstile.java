@@ -43,6 +43,8 @@ public final class LiveTurnstile implements Turnstile {
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
+    /** Started threads for the Ms newm will make (see {@link SpareThreads}). */
+    private final SpareThreads spares = new SpareThreads("gmplab");
 
     public LiveTurnstile(double speed) {
         checkSpeed(speed);
@@ -73,8 +75,23 @@ public final class LiveTurnstile implements Turnstile {
         all.add(t);
         running.incrementAndGet(); // counted from now: the new thread's first act is to pass a gate
         t.onExit = this::exited;
-        t.thread.start();
+        if (spares.take(t) == null) t.thread.start();
     }
+
+    /**
+     * From now on keep a Java thread started ahead of the next {@code newm} (see {@link SpareThreads}): called when
+     * Ms are made beyond what a program that never blocks in a system call needs, and more are likely to follow.
+     */
+    void wantSpares() { spares.want(); }
+
+    /** Waits up to {@code millis} for the spare threads to end after {@link #shutdown}. */
+    void joinSpares(long millis) throws InterruptedException { spares.join(millis); }
+
+    /** How many engine threads ran on a spare thread. */
+    int sparesTaken() { return spares.taken(); }
+
+    /** Spare threads still alive. */
+    int liveSpares() { return spares.alive(); }
 
     @Override
     public void awaitFirstTurn(EngineThread self) { gate(); }
@@ -192,6 +209,7 @@ public final class LiveTurnstile implements Turnstile {
     public void shutdown() {
         shutdown = true;
         frozen = false;
+        spares.shutdown();
         for (EngineThread t : all) LockSupport.unpark(t.thread);
     }
 

@@ -436,6 +436,10 @@ public final class Sched {
         // Go sets m.spinning in the new thread's start function (mspinning); nmspinning already counts it.
         mp.spinning = spinning;
         allm.add(mp);
+        // More Ms than one per P, sysmon, M0 (locked to runtime.main while it inits) and one on its way to spin:
+        // Ms are blocked in system calls, and more may follow soon. Live mode then keeps a Java thread started
+        // ahead, since starting one takes far longer than Go's clone (a CPU-bound program never gets here).
+        if (allm.size() > gomaxprocs + 3 && ts instanceof LiveTurnstile lt) lt.wantSpares();
         if (trace.on()) trace.emit(new Event.NewM(trace.at(caller, -1, id, pp.id, pp.cause), Event.NewM.For.P, spinning, allm.size(),
                 caller == null ? -1 : caller.id, costs.newm(), costs.newproc()));
         ts.start(mp, caller, costs.newm());

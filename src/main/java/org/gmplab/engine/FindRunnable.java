@@ -278,7 +278,10 @@ final class FindRunnable {
     private long checkTimers(Processor pp, long now) {
         if (pp.timers.wakeTime() == 0) return 0; // no timer (Go's check returns at once)
         List<Timers.Timer> due = pp.timers.due(now);
-        for (Timers.Timer t : due) {
+        // By index: a P with a timer not yet due (main in a long Sleep) gets here at every schedule, and an
+        // iterator over the empty list was an allocation each time unless the JIT happened to remove it.
+        for (int i = 0; i < due.size(); i++) {
+            Timers.Timer t = due.get(i);
             if (trace().on()) {
                 Event.Head h = trace().at(m, t.g().goid, m.id, m.p.id);
                 t.g().cause = h.seq();   // the READY that follows names this timer

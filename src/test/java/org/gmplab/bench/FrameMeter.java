@@ -25,6 +25,7 @@ public final class FrameMeter {
     private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
     private volatile String fxThread = "JavaFX Application Thread";
     private long fx0, render0, t0, t1;
+    private volatile java.util.concurrent.CountDownLatch awaited;   // counted down at each pulse, for awaitPulses
 
     /** Starts JavaFX headless on Monocle with software rendering (before anything else touches JavaFX). */
     public static void startHeadless() throws Exception {
@@ -62,8 +63,25 @@ public final class FrameMeter {
                 }
                 last = now;
                 lastCpu = cpu;
+                java.util.concurrent.CountDownLatch a = awaited;
+                if (a != null) a.countDown();
             }
         }.start();
+    }
+
+    /**
+     * Waits for {@code n} more pulses (at most {@code timeoutSeconds}): a window measured in frames rather than
+     * seconds, so a starved machine still measures the same number of frames (the CPU per frame is what to read).
+     * False if it timed out.
+     */
+    public boolean awaitPulses(int n, long timeoutSeconds) throws InterruptedException {
+        java.util.concurrent.CountDownLatch l = new java.util.concurrent.CountDownLatch(n);
+        awaited = l;
+        try {
+            return l.await(timeoutSeconds, TimeUnit.SECONDS);
+        } finally {
+            awaited = null;
+        }
     }
 
     /** The measured window begins now. */

@@ -22,6 +22,7 @@ public final class FrameMeter {
     private final long[] gaps = new long[100]; // frame-to-frame gaps in the window, by ms (the last: 99 and over)
     private final long[] fxFrame = new long[101]; // the FX thread's CPU time per frame in the window, by ms (the last: 100 and over)
     private long fxFrameMax;                      // ns, the costliest frame's
+    private volatile long counted;                       // frames in the window (the per-second counts stop at its planned end)
     private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
     private volatile String fxThread = "JavaFX Application Thread";
     private long fx0, render0, t0, t1;
@@ -55,6 +56,7 @@ public final class FrameMeter {
                 if (s != 0 && now >= s) {
                     int sec = (int) ((now - s) / 1_000_000_000L);
                     if (sec < perSecond.length) perSecond[sec]++;
+                    counted++;
                     if (last >= s) {
                         gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
                         fxFrame[(int) Math.min(fxFrame.length - 1, (cpu - lastCpu) / 1_000_000)]++;
@@ -101,11 +103,7 @@ public final class FrameMeter {
 
     public double seconds() { return (t1 - t0) / 1e9; }
 
-    public long frames() {
-        long n = 0;
-        for (long f : perSecond) n += f;
-        return n;
-    }
+    public long frames() { return counted; }
 
     /** Frames in the slowest whole second of the window; -1 if it lasted less than a second. */
     public long slowestSecond() {

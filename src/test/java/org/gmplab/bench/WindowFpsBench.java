@@ -39,7 +39,7 @@ public final class WindowFpsBench {
         double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
         int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
         int frames = Integer.getInteger("gmplab.bench.frames", 0), warmupFrames = Integer.getInteger("gmplab.bench.warmupFrames", 120);
-        FrameMeter meter = new FrameMeter(seconds);
+        FrameMeter meter = new FrameMeter(frames > 0 ? 1200 : seconds);
         FrameMeter.startHeadless();
 
         Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "2"));

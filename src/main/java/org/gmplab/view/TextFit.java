@@ -13,7 +13,7 @@ import javafx.scene.text.Text;
  * squeezes a text wider than {@code maxWidth} with a horizontal scale, and Prism's software pipeline draws a scaled
  * text glyph by glyph as outlines through its shape rasteriser instead of copying each glyph's cached mask: at
  * GOMAXPROCS 8 half the canvas's texts were squeezed (a P's header, its tick and free counts, its ring count, the
- * goids in diamonds and triangles), and filling their outlines was about a third of the render thread's time in live
+ * goids in diamonds and triangles), and filling their outlines was about a quarter of the render thread's time in live
  * mode (docs/benchmarks.md). So a text that does not fit is drawn in the largest font, on a half-pixel grid (a few
  * sizes, each with its cached glyphs), whose width fits. The {@code maxWidth} is still passed on, so a text is never
  * wider than it was.

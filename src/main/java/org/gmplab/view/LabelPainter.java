@@ -42,7 +42,7 @@ public final class LabelPainter implements Painter {
                         s.gs().stream().filter(x -> x.where() instanceof Place.Pool).count())
                 : w.format("t=%.3f ms   events %d   gomaxprocs=%d idleprocs=%d threads=%d spinning=%d runqueue=%d",
                         s.time() / 1e6, s.events(), s.gomaxprocs(), s.npidle(), s.threads(), s.nmspinning(), s.globalQueue().size()));
-        g.fillText(title, l.title.x(), l.title.cy(), l.title.w());
+        TextFit.fill(g, title, l.title.x(), l.title.cy(), l.title.w());
 
         for (Snapshot.Proc p : s.ps()) {
             Layout.Card c = l.cards.get(p.id());
@@ -51,40 +51,40 @@ public final class LabelPainter implements Painter {
             g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
             g.setFill(th.text);
             String st = s.statusWord(p);
-            g.fillText("P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
+            TextFit.fill(g, "P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
             g.setTextAlign(TextAlignment.RIGHT);
-            if (!s.real()) g.fillText(w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
-            else if (s.isSampled() && s.sampled().detail()) g.fillText(w.format("tick %d", p.schedtick()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            if (!s.real()) TextFit.fill(g, w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
+            else if (s.isSampled() && s.sampled().detail()) TextFit.fill(g, w.format("tick %d", p.schedtick()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             g.setTextAlign(TextAlignment.LEFT);
             double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, rf));
             g.setFill(th.text);
             if (p.m() >= 0) {
                 g.setTextAlign(TextAlignment.CENTER);
-                g.fillText("M" + p.m(), c.mChip().cx(), c.mChip().cy(), c.mChip().w() * 0.9);
+                TextFit.fill(g, "M" + p.m(), c.mChip().cx(), c.mChip().cy(), c.mChip().w() * 0.9);
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.85));
-                g.fillText("g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
+                TextFit.fill(g, "g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
                 g.setTextAlign(TextAlignment.LEFT);
                 Snapshot.Thread m = CardPainter.thread(s, p.m());
                 if (m != null && m.spinning()) {
                     g.setFill(th.steal);
-                    g.fillText(w.of("spinning"), c.curg().right() + fs * 0.3, c.thread().cy(), Math.max(1, c.thread().right() - c.curg().right() - fs * 0.3));
+                    TextFit.fill(g, w.of("spinning"), c.curg().right() + fs * 0.3, c.thread().cy(), Math.max(1, c.thread().right() - c.curg().right() - fs * 0.3));
                 }
             } else {
                 g.setFill(th.muted);
-                g.fillText(w.of(p.status() == PStatus.SYSCALL ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
+                TextFit.fill(g, w.of(p.status() == PStatus.SYSCALL ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
             }
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.9));
             g.setFill(th.muted);
-            g.fillText(w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
+            TextFit.fill(g, w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs && s.isSampled()) {
-                g.fillText("runqsize " + s.sampled().runqsize(p.id()), info.x(), info.cy(), info.w());   // Go's count: no Gs named
+                TextFit.fill(g, "runqsize " + s.sampled().runqsize(p.id()), info.x(), info.cy(), info.w());   // Go's count: no Gs named
             } else if (info.w() > fs && p.capacity() == 0) {
-                g.fillText("runq ?", info.x(), info.cy(), info.w());   // a real run: its queues are not in the trace
+                TextFit.fill(g, "runq ?", info.x(), info.cy(), info.w());   // a real run: its queues are not in the trace
             } else if (info.w() > fs) {
                 // a window of the ring says which slots it shows, and how many queued Gs are outside it
                 String window = "";
@@ -93,14 +93,14 @@ public final class LabelPainter implements Painter {
                     int hidden = hidden(c, p);
                     window = "  " + w.format("slots %d–%d", from, to) + (hidden > 0 ? "  +" + hidden : "");
                 }
-                g.fillText("runq " + p.runq().size() + "/" + p.capacity() + window, info.x(), info.cy(), info.w());
+                TextFit.fill(g, "runq " + p.runq().size() + "/" + p.capacity() + window, info.x(), info.cy(), info.w());
             }
             if (c.compact()) {
                 g.setFont(Font.font(w.family(), FontWeight.NORMAL, Math.min(fs * 0.8, c.ring().h() * 0.8)));
                 g.setFill(th.text);
                 String bar = s.isSampled() ? w.format("%d queued: a count, the Gs not named", s.sampled().runqsize(p.id()))
                         : p.capacity() == 0 ? w.of("queue not in the trace") : "h=" + p.head() + " t=" + p.tail();
-                g.fillText(bar, c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
+                TextFit.fill(g, bar, c.ring().x() + 2, c.ring().cy(), c.ring().w() - 4);
             }
         }
 
@@ -112,21 +112,21 @@ public final class LabelPainter implements Painter {
             double pf = Math.min(Math.min(fs * 0.9, (pool.body().y() - r.y()) * 0.8), (r.w() - fs * 0.6) / (chars * 0.56));
             g.setFont(Font.font(w.family(), FontWeight.BOLD, pf));
             g.setFill(th.text);
-            g.fillText(name + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
+            TextFit.fill(g, name + "  " + count, r.x() + fs * 0.3, (r.y() + pool.body().y()) / 2 + pf * 0.15, r.w() - fs * 0.6);
             g.setTextAlign(TextAlignment.CENTER);
             for (Layout.Chip chip : pool.chips()) {
                 g.setFont(Font.font(w.family(), FontWeight.BOLD, Math.min(fs * 0.9, chip.rect().h() * 0.6)));
-                g.fillText(chip.label(), chip.rect().cx(), chip.rect().cy(), chip.rect().w() * 0.9);
+                TextFit.fill(g, chip.label(), chip.rect().cx(), chip.rect().cy(), chip.rect().w() * 0.9);
             }
             if (pool.more() != null) {
                 g.setFont(plain);
                 int hidden = pool.total() - pool.shown().size() - (pool.chips().isEmpty() ? 0 : pool.chips().size());
-                g.fillText("+" + hidden, pool.more().cx(), pool.more().cy(), pool.more().w());
+                TextFit.fill(g, "+" + hidden, pool.more().cx(), pool.more().cy(), pool.more().w());
             }
             if (pool.key().equals("free")) {
                 g.setFont(plain);
                 g.setFill(th.muted);
-                g.fillText(w.format("global %d · on Ps %d", s.globalFree(), freeCount(s) - s.globalFree()), pool.body().cx(), pool.body().cy(), pool.body().w());
+                TextFit.fill(g, w.format("global %d · on Ps %d", s.globalFree(), freeCount(s) - s.globalFree()), pool.body().cx(), pool.body().cy(), pool.body().w());
             }
             g.setTextAlign(TextAlignment.LEFT);
         }

@@ -81,7 +81,7 @@ public final class MarkPainter implements Painter {
         g.setFill(th.handoff);
         g.fillRoundRect(ghost.x(), ghost.y(), ghost.w(), ghost.h(), arc, arc);
         g.setFill(Theme.ink(th.handoff));
-        g.fillText("P" + sl.p(), ghost.cx(), ghost.cy(), ghost.w() * 0.8);
+        TextFit.fill(g, "P" + sl.p(), ghost.cx(), ghost.cy(), ghost.w() * 0.8);
     }
 
     /** The ghost of a sliding P at eased progress {@code e}, sized from the layout's font. */
@@ -150,6 +150,6 @@ public final class MarkPainter implements Painter {
         g.setFill(c);
         g.fillRoundRect(x - w / 2, y - fs * 0.8, w, fs * 1.6, fs, fs);
         g.setFill(Theme.ink(c));
-        g.fillText(s, x, y, w - fs * 0.5);
+        TextFit.fill(g, s, x, y, w - fs * 0.5);
     }
 }

@@ -106,7 +106,7 @@ public final class TokenPainter implements Painter {
         if (goid >= 0 && s >= MIN_ID) {
             g.setFill(Theme.ink(c));
             double ty = status == GStatus.WAITING ? y + s * 0.64 : y + s / 2;   // a triangle's body is low
-            g.fillText(Long.toString(goid), x + s / 2, ty, status == GStatus.SYSCALL || status == GStatus.WAITING ? s * 0.62 : s * 0.9);
+            TextFit.fill(g, Long.toString(goid), x + s / 2, ty, status == GStatus.SYSCALL || status == GStatus.WAITING ? s * 0.62 : s * 0.9);
         }
     }
 }

@@ -22,9 +22,11 @@ public final class FrameMeter {
     private final long[] gaps = new long[100]; // frame-to-frame gaps in the window, by ms (the last: 99 and over)
     private final long[] fxFrame = new long[101]; // the FX thread's CPU time per frame in the window, by ms (the last: 100 and over)
     private long fxFrameMax;                      // ns, the costliest frame's
+    private volatile long counted;                       // frames in the window (the per-second counts stop at its planned end)
     private volatile long start;               // 0: not yet; Long.MAX_VALUE: over
     private volatile String fxThread = "JavaFX Application Thread";
     private long fx0, render0, t0, t1;
+    private volatile java.util.concurrent.CountDownLatch awaited;   // counted down at each pulse, for awaitPulses
 
     /** Starts JavaFX headless on Monocle with software rendering (before anything else touches JavaFX). */
     public static void startHeadless() throws Exception {
@@ -54,6 +56,7 @@ public final class FrameMeter {
                 if (s != 0 && now >= s) {
                     int sec = (int) ((now - s) / 1_000_000_000L);
                     if (sec < perSecond.length) perSecond[sec]++;
+                    counted++;
                     if (last >= s) {
                         gaps[(int) Math.min(gaps.length - 1, (now - last) / 1_000_000)]++;
                         fxFrame[(int) Math.min(fxFrame.length - 1, (cpu - lastCpu) / 1_000_000)]++;
@@ -62,8 +65,25 @@ public final class FrameMeter {
                 }
                 last = now;
                 lastCpu = cpu;
+                java.util.concurrent.CountDownLatch a = awaited;
+                if (a != null) a.countDown();
             }
         }.start();
+    }
+
+    /**
+     * Waits for {@code n} more pulses (at most {@code timeoutSeconds}): a window measured in frames rather than
+     * seconds, so a starved machine still measures the same number of frames (the CPU per frame is what to read).
+     * False if it timed out.
+     */
+    public boolean awaitPulses(int n, long timeoutSeconds) throws InterruptedException {
+        java.util.concurrent.CountDownLatch l = new java.util.concurrent.CountDownLatch(n);
+        awaited = l;
+        try {
+            return l.await(timeoutSeconds, TimeUnit.SECONDS);
+        } finally {
+            awaited = null;
+        }
     }
 
     /** The measured window begins now. */
@@ -83,11 +103,7 @@ public final class FrameMeter {
 
     public double seconds() { return (t1 - t0) / 1e9; }
 
-    public long frames() {
-        long n = 0;
-        for (long f : perSecond) n += f;
-        return n;
-    }
+    public long frames() { return counted; }
 
     /** Frames in the slowest whole second of the window; -1 if it lasted less than a second. */
     public long slowestSecond() {

@@ -25,7 +25,10 @@ import org.gmplab.view.Theme;
  * × real time (0.05 by default; the window starts at 0.004, 4 ms of Go time a second). With
  * {@code -Dgmplab.bench.mode=play} it presses Play in step mode instead, at the window's speed (or
  * {@code gmplab.bench.speed} steps a second). The report has the FX thread's CPU time frame by frame
- * ({@link FrameMeter}). It sits beside the app's tests because it mounts the window as they do. Not a test: run
+ * ({@link FrameMeter}). With {@code -Dgmplab.bench.frames=N} the window is N frames after
+ * {@code gmplab.bench.warmupFrames} (120) rather than seconds: on a loaded machine that still measures as many
+ * frames, and the CPU per frame is the figure to compare (the program must last that long: choose a slow
+ * speed). It sits beside the app's tests because it mounts the window as they do. Not a test: run
  * it by hand (docs/benchmarks.md).
  */
 public final class WindowFpsBench {
@@ -35,7 +38,8 @@ public final class WindowFpsBench {
         double speed = Double.parseDouble(speedSet != null ? speedSet : "0.05");
         double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
         int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
-        FrameMeter meter = new FrameMeter(seconds);
+        int frames = Integer.getInteger("gmplab.bench.frames", 0), warmupFrames = Integer.getInteger("gmplab.bench.warmupFrames", 120);
+        FrameMeter meter = new FrameMeter(frames > 0 ? 1200 : seconds);
         FrameMeter.startHeadless();
 
         Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "2"));
@@ -65,10 +69,16 @@ public final class WindowFpsBench {
             c.driver().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
             c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
         }
-        Thread.sleep((long) (warmup * 1000));
-        meter.begin();
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
+        if (frames > 0) {   // counted in frames: as many frames measured whatever the load
+            meter.awaitPulses(warmupFrames, 600);
+            meter.begin();
+            meter.awaitPulses(frames, 1200);
+        } else {
+            Thread.sleep((long) (warmup * 1000));
+            meter.begin();
+            long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+            while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
+        }
         meter.end();
         if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
         System.out.println(meter.report());

@@ -83,10 +83,10 @@ public final class StepBench {
         try (Engine e = Engine.step(sc, Costs.DEFAULT, checks)) {
             // as `gmplab run` does: events handed on, not kept
             e.runUntil(Long.MAX_VALUE, ev -> ev.seq() >= STEADY_FROM, ev -> { });
-            long e1 = e.eventCount(), t1 = System.nanoTime(), c1 = OS.getProcessCpuTime(), s1 = switches();
+            long s1 = switches(), e1 = e.eventCount(), t1 = System.nanoTime(), c1 = OS.getProcessCpuTime();
             e.runUntil(Long.MAX_VALUE, ev -> false, ev -> { });
             if (e.outcome() == null) throw new IllegalStateException("the run did not end");
-            long t2 = System.nanoTime(), c2 = OS.getProcessCpuTime(), s2 = switches();
+            long t2 = System.nanoTime(), c2 = OS.getProcessCpuTime(), s2 = switches();   // (reading /proc is not timed)
             return new long[] {e.eventCount(), t2 - t0, c2 - c0, e.eventCount() - e1, t2 - t1, c2 - c1, s2 - s1};
         }
     }

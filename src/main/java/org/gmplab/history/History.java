@@ -329,11 +329,7 @@ public final class History implements Recording {
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
         if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
-        // A spare engine nearer the target than this one goes there instead (as ensureEngineAt would choose).
-        if (enginePos < target && actions.isEmpty() && spares.nearest(target) > enginePos) rewind(target);
-        // A replay from the start, or a run forward to a position that is not the next one (a jump): either way
-        // keep the positions just before the target, so that the step back a user takes next finds its snapshot.
-        if (enginePos > target || (enginePos < target && !adjacent)) snapshotOnTheWay(target, replayWindow());
+        if (enginePos > target) snapshotOnTheWay(target, replayWindow());   // a replay from the start
         ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
         between = false;
         List<Event> evs = engine.drainEvents();
@@ -347,13 +343,11 @@ public final class History implements Recording {
      * Replays from the start to {@code k} positions before known position {@code target}, then walks to the one
      * before it a position at a time, keeping each one's snapshot in the ring. Go's runtime cannot run backwards
      * and neither can the engine, so the first step back outside the ring still costs a replay; the next
-     * {@code k} do not. An engine already before {@code target} runs forward instead, from where it is.
+     * {@code k} do not.
      */
     private void snapshotOnTheWay(long target, int k) {
         if (k <= 0) return;
-        // running forward: only the positions after the engine's (where it stands may be a later moment, a wait's)
-        long from = enginePos < target ? positions.higher(enginePos) : -1;
-        for (long p = Math.max(positions.lower(target, k), from); p >= 0 && p < target; p = positions.higher(p)) {
+        for (long p = positions.lower(target, k); p >= 0 && p < target; p = positions.higher(p)) {
             // a move cancelled here leaves the engine at known position p, where the next move can start from
             if (cancelled.getAsBoolean()) throw new Cancelled();
             ensureEngineAt(p);   // the first one replays from the start

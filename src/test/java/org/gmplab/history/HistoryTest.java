@@ -231,29 +231,6 @@ class HistoryTest {
     }
 
     @Test
-    void theStepBackAfterAJumpForwardReplaysNothingAndShowsWhatARunFromTheStartShowsThere() throws Exception {
-        for (String name : List.of("spawn1000.json", "pingpong.json", "syscall.json")) {
-            Scenario sc = scenario(name);
-            try (History h = new History(sc)) {
-                h.jumpTo(6_000);
-                long end = h.position();
-                h.jumpTo(end / 10);                     // back: a replay from the start
-                long replays = h.replays();
-                for (long n : new long[] {end / 3, end / 2, end - 50}) {
-                    h.jumpTo(n);                        // forward, from the engine where it stands
-                    long at = h.position();
-                    assertThat(h.stepBack()).isTrue();
-                    assertThat(h.replays()).as("%s: the step back after the jump to %d", name, at).isEqualTo(replays);
-                    assertThat(json(h.snapshot())).as("%s at %d", name, h.position()).isEqualTo(freshRun(sc, h.position()));
-                    for (int i = 0; i < 5 && h.stepBack(); i++)
-                        assertThat(json(h.snapshot())).as("%s at %d", name, h.position()).isEqualTo(freshRun(sc, h.position()));
-                    assertThat(h.replays()).as("%s: 5 more steps back", name).isEqualTo(replays);
-                }
-            }
-        }
-    }
-
-    @Test
     void aMoveStartsFromTheSpareEngineAReplayLeftBehindWhenItIsNearerThanTheStart() throws Exception {
         Scenario sc = scenario("pingpong.json");
         try (History h = new History(sc, 8)) {

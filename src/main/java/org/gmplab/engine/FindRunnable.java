@@ -321,6 +321,22 @@ final class FindRunnable {
      * Go's {@code stealWork}: {@value #STEAL_TRIES} rounds, each visiting every P once in the random
      * coprime-stride order of {@code stealOrder}; steals half of the first non-empty victim's queue.
      * Only the last round may take a victim's runnext, and runs the victims' expired timers.
+     *
+     * <p>One scheduling point per round, not one per probe. Each probe costs {@link Costs#stealProbe} of
+     * virtual time as before, but the probes of a round are paid together: at the round's end, which is
+     * its one scheduling point, or, when a probe finds a G, when the G starts ({@link #oweProbes}). Why this
+     * is sound: in step mode only the token holder runs, so with no scheduling point between them the
+     * probes of a round all read the world of one instant, the round's start. That is an execution Go
+     * allows: its probes are not atomic, and nothing makes the other Ms act while one M looks (another
+     * thread may well be descheduled for those few microseconds). What another M does during the round is
+     * seen by the next round, or by the re-check after spinning stops, instead of by a later probe of this
+     * one. A G found is stolen at the round's start, and its probes are paid before it runs, so it starts
+     * at the same virtual time as with a pass per probe; a round that finds nothing ends the M's clock
+     * where it ended before, so the other Ms' turns come at the same clocks. Paying before looking instead
+     * would read at the round's end, and looking both before and after paying would catch only what is
+     * there at both instants: a bias against a runnext that is there only briefly (a ping-pong pair's).
+     * With a pass per probe, two spinning Ms at GOMAXPROCS 256 alternated probe by probe, each time a
+     * hand-off between two Java threads (docs/engine.md, "Step mode's interleaving").
      */
     private Goroutine stealWork(Processor pp, long now) {
         stealPollUntil = 0;
@@ -329,18 +345,20 @@ final class FindRunnable {
         int nprocs = sched.gomaxprocs;
         Processor[] allp = sched.allp;
         if (stealOrder.count() != nprocs) stealOrder.reset(nprocs);
-        for (int i = 0; i < STEAL_TRIES; i++) {
+        long probes = 0;   // virtual time of this round's probes, not paid yet
+        for (int i = 0; i < STEAL_TRIES; i++, probes = pay(probes)) {
             boolean stealTimersOrRunNextG = i == STEAL_TRIES - 1;
             int r = m.cheaprand();
             for (StealOrder.Enum e = stealOrder.start(r); !e.done(); e.next()) {
                 if (sched.gcwaiting) {
                     // GC work may be available.
                     stealNewWork = true;
+                    pay(probes);
                     return null;
                 }
                 Processor p2 = allp[e.position()];
                 if (pp == p2) continue;
-                sched.ts.pass(m, sched.costs.stealProbe());
+                probes += sched.costs.stealProbe();
                 // Steal timers from p2. This call to checkTimers is the only place where we might hold a
                 // lock on a different P's timers.
                 if (stealTimersOrRunNextG && p2.timers.wakeTime() != 0) {
@@ -353,6 +371,7 @@ final class FindRunnable {
                         Goroutine gp = pp.runq.runqget();
                         if (gp != null) {
                             inheritTime = pp.runq.gotRunnext();
+                            oweProbes(probes);
                             return gp;
                         }
                         ranTimer = true;
@@ -363,6 +382,7 @@ final class FindRunnable {
                     Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG);
                     if (gp != null) {
                         explainSteal(pp, p2, gp, i, had, r, nprocs, e.inc());
+                        oweProbes(probes);
                         return gp;
                     }
                 }
@@ -370,6 +390,22 @@ final class FindRunnable {
         }
         stealNewWork = ranTimer;
         return null;
+    }
+
+    /** The scheduling point at the end of a steal round: passes the turn, paying its probes; returns 0 (nothing owed). */
+    private long pay(long probes) {
+        if (probes > 0) sched.ts.pass(m, probes);
+        return 0;
+    }
+
+    /**
+     * A round that found a G: its probes are paid at the M's next scheduling point, when the G starts. Until
+     * then they are the M's {@link EngineThread#debt}, time spent but not yet on its clock: its events keep
+     * the round's instant, but sched.lock and the Ms it wakes see the time after the probes, as with a
+     * pass per probe. (Live mode has no virtual time to owe.)
+     */
+    private void oweProbes(long probes) {
+        if (!lazyNow) m.debt += probes;
     }
 
     private void explainSteal(Processor pp, Processor p2, Goroutine gp, int round, int had, int r, int nprocs, int stride) {

@@ -672,6 +672,13 @@ public final class Sched {
         return out;
     }
 
+    /** The idle P list's length, counted without copying it (the checks compare it with npidle at every safe point with events). */
+    int idlePCount() {
+        int n = 0;
+        for (Processor p = pidle; p != null; p = p.link) n++;
+        return n;
+    }
+
     List<Goroutine> globalFreeList() {
         List<Goroutine> out = new ArrayList<>();
         for (Goroutine g = gFree; g != null; g = g.schedlink) out.add(g);

@@ -248,7 +248,7 @@ final class WorldReader {
             if (!ok) fail(g + " is " + g.status + " but sits in M" + m.id);
         }
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
-        int npidle = sched.idlePs().size();
+        int npidle = sched.idlePCount();
         if (npidle != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + npidle);
         long lockedWaiting = 0;   // as the full check: Ms sleeping in stoplockedm are idle locked Ms
         for (Machine m : sched.allm) lockedWaiting += m.lockedIdle;

@@ -102,12 +102,13 @@ public final class HistoryBench {
     /**
      * 10,000 goroutines of 20 µs on 4 Ps, jumped past the end (explored without snapshots on the way; the jump then
      * replays once to keep the stretch before the end), then 100 steps back, which should all be lookups; then 10
-     * jumps back to random positions (seeded), each a replay from the start unless its position is kept.
+     * jumps back to random positions (seeded), each a replay from the start unless its position is kept, each
+     * followed by one step back (what a user does next where a jump brought them).
      */
     private static void stepBackFromTheEnd10k() {
         Scenario sc = ScenarioBench.spawnWork(10_000, 20_000, 4);
-        double[] jump = new double[3], first = new double[3], rest = new double[3 * 99], random = new double[3 * 10];
-        long replays = 0, randomReplays = 0, events = 0;
+        double[] jump = new double[3], first = new double[3], rest = new double[3 * 99], random = new double[3 * 10], after = new double[3 * 10];
+        long replays = 0, randomReplays = 0, afterReplays = 0, events = 0;
         java.util.Random rnd = new java.util.Random(19);
         for (int r = 0; r < 3; r++) {
             try (History h = new History(sc)) {
@@ -129,14 +130,22 @@ public final class HistoryBench {
                     t = System.nanoTime();
                     h.jumpTo(n);
                     random[r * 10 + i] = (System.nanoTime() - t) / 1e6;
+                    // what a user does next at the position a jump brought them to: one step back
+                    long b = h.replays();
+                    t = System.nanoTime();
+                    h.stepBack();
+                    after[r * 10 + i] = (System.nanoTime() - t) / 1e6;
+                    afterReplays += h.replays() - b;
+                    randomReplays += b - before;
+                    before = h.replays();
                 }
-                randomReplays += h.replays() - before;
             }
         }
         row("jump past the end of a run of 10,000 goroutines (4 Ps, " + events + " events), with its replay keeping the stretch before the end", "—", jump);
         row("then the first step back", "< 20 ms", first);
         row("the 99 steps back after it (" + replays + " replays in 3 × 100 steps)", "< 20 ms", rest);
         row("then jumps back to random positions (" + randomReplays + " replays in 3 × 10 jumps)", "< 20 ms", random);
+        row("the step back after each of those jumps (" + afterReplays + " replays in 3 × 10 steps)", "< 20 ms", after);
     }
 
     private static void replay20k() throws Exception {

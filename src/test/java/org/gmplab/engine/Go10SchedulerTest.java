@@ -258,7 +258,9 @@ class Go10SchedulerTest {
         // Go 1.0: at least one hold per go statement and one per switch; G-M-P: local queues, no lock
         assertThat(old.acquisitions()).isGreaterThanOrEqualTo(800);
         assertThat(old.acquisitions()).isGreaterThan(8 * now.acquisitions());
-        assertThat(old.contended()).isGreaterThan(10 * now.contended());
+        // (G-M-P's few contended holds come from spinning Ms: 5 with a scheduling point per steal probe, 17 with
+        // one per steal round; Go 1.0's 156 come from every schedule)
+        assertThat(old.contended()).isGreaterThan(8 * now.contended());
         assertThat(old.waitNanos()).isGreaterThan(now.waitNanos());
     }
 

@@ -54,4 +54,30 @@ class StealTest {
         long thiefStart = newm.time() + Costs.DEFAULT.newm();
         assertThat(steal.time() - thiefStart).isGreaterThanOrEqualTo(Costs.DEFAULT.runnextBackoff());
     }
+
+    /**
+     * stealWork in step mode: one scheduling point per round of probes, not one per P probed (docs/engine.md,
+     * "Step mode's interleaving"). The same program at GOMAXPROCS 64 and 2: a spinning M's failed stealWork
+     * probes 63 Ps four times at 64, so with a scheduling point per probe the run at 64 passed hundreds more
+     * safe points; with one per round, fewer than one round's probes more.
+     */
+    @Test
+    void stealWorkPassesTheTurnOncePerRoundNotOncePerProbe() {
+        long at2 = safePointsOfARun(2), at64 = safePointsOfARun(64);
+        assertThat(at64 - at2).as("safe points at GOMAXPROCS 64 (%d) beyond those at 2 (%d)", at64, at2).isLessThan(63);
+    }
+
+    /** main starts f into runnext and works 1 ms; a spinning M steals f after the back-off and looks for more. */
+    private static long safePointsOfARun(int procs) {
+        Function main = new Function("main", List.of(), List.of(
+                new Stmt.Go("f", List.of()),
+                new Stmt.Work(of(Scenarios.MS))));
+        Function f = new Function("f", List.of(), List.of(new Stmt.Work(of(10 * Scenarios.US))));
+        Scenario sc = new Scenario("runnext", procs, 1, 256, new Program(Map.of("main", main, "f", f), List.of()), Scenario.Scheduler.GMP, false);
+        try (Engine e = Engine.step(sc)) {
+            e.run(Long.MAX_VALUE);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+            return ((StepTurnstile) e.sched().ts).safePoints();
+        }
+    }
 }

@@ -25,7 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The recorded causes enter the JSON event log and the Perfetto export only as additions: a log written before
  * them ({@code src/test/resources/golden/before-causes}, two of {@link EventFormatsGoldenTest}'s files as they
  * were) is, line for line, what a reader that ignores {@code cause} and {@code batch} reads in today's, and the
- * Perfetto events are the same but for the flows ({@code "cat": "cause"}) added to them.
+ * Perfetto events are the same but for the flows ({@code "cat": "cause"}) added to them. When the engine's events
+ * change on purpose (not their format), the two files are derived again from the re-recorded golden files by
+ * removing {@code cause}, {@code batch} and the flows: exactly what the writer before causes wrote for them.
  */
 class CauseFormatCompatTest {
 

@@ -93,7 +93,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** The player's language (its program pane speaks it too); the window binds its own to it. */
     private final Language words = new Language();
     private final ObjectProperty<Lang> lang = words.languageProperty();
-    private final List<Entry> entries = new ArrayList<>();
+    /** The lesson files as read: by the player's thread, which reads them first (see {@link #loaded}). */
+    private final java.util.concurrent.Future<Loaded> reading;
+    private List<Entry> entries;     // null until the FX thread has taken what was read
     private String listProblem;
 
     private final ListView<Entry> list = new ListView<>();
@@ -180,7 +182,9 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         program.setPrefHeight(300);
         setId("lessonPlayer");
         setPrefWidth(430);
-        load(lessonsDir);
+        // Parsing the bundled lessons is a good part of the window's start: the player's thread reads them while the
+        // FX thread builds and shows the window, and the list is filled once read, or at once when it is first needed.
+        reading = worker.submit(() -> read(lessonsDir));
         lang.set(progress.lang());
         build();
         lang.addListener((o, a, b) -> {
@@ -198,7 +202,12 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         refresh();
     }
 
-    private void load(Path dir) {
+    /** The lesson files of a folder as the player lists them, and the folder when it has none. */
+    private record Loaded(List<Entry> entries, String problem) {}
+
+    /** Player's thread. */
+    private static Loaded read(Path dir) {
+        List<Entry> entries = new ArrayList<>();
         List<Path> files;
         try {
             files = Files.isDirectory(dir) ? LessonLoader.files(dir) : List.of();
@@ -213,7 +222,6 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 files = List.of();
             }
         }
-        if (files.isEmpty()) listProblem = dir.toAbsolutePath().toString();
         for (Path f : files) {
             try {
                 entries.add(new Entry(f, LessonLoader.load(f), null));
@@ -221,11 +229,33 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
                 entries.add(new Entry(f, null, e.getMessage().lines().findFirst().orElse(e.toString())));
             }
         }
+        return new Loaded(entries, files.isEmpty() ? dir.toAbsolutePath().toString() : null);
+    }
+
+    /**
+     * The lessons, on the FX thread: the first call takes what the player's thread read (waiting for it if it is
+     * still reading) and fills the list. The player calls it when it joins a scene, so it is never seen empty.
+     */
+    private List<Entry> loaded() {
+        if (entries != null) return entries;
+        try {
+            Loaded l = reading.get();
+            entries = l.entries();
+            listProblem = l.problem();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (java.util.concurrent.ExecutionException e) {   // read() answers its own failures: not expected
+            entries = List.of();
+            listProblem = String.valueOf(e.getCause());
+        }
+        list.getItems().setAll(entries);
+        refresh();
+        return entries;
     }
 
     private void build() {
         list.setId("lessonList");
-        list.getItems().setAll(entries);
         list.setPrefHeight(220);
         list.setCellFactory(v -> new ListCell<>() {
             @Override protected void updateItem(Entry e, boolean empty) {
@@ -344,6 +374,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
         if (!screen.hasControls()) setTop(top);   // in the window, the toolbar's language choice is the one
         setCenter(scroll);
         sceneProperty().addListener((o, a, s) -> {
+            if (s != null) loaded();   // shown with its lessons from its first frame
             applyFont();
             if (a != null) a.removeEventFilter(KeyEvent.KEY_PRESSED, keys);
             if (s != null) s.addEventFilter(KeyEvent.KEY_PRESSED, keys);
@@ -447,7 +478,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
 
     /** Opens the lesson with this id (for the app and tests). */
     public void open(String id, int step) {
-        for (Entry e : entries)
+        for (Entry e : loaded())
             if (e.lesson() != null && e.lesson().id().equals(id)) {
                 if (lesson != e.lesson() || index != step) open(e.lesson(), step);
                 list.getSelectionModel().select(e);   // after: the list's own choice would open the learner's last step
@@ -461,7 +492,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
      */
     public String go(String link) {
         try {
-            Links.Target t = Links.resolve(entries.stream().map(Entry::lesson).filter(java.util.Objects::nonNull).toList(), link.strip());
+            Links.Target t = Links.resolve(loaded().stream().map(Entry::lesson).filter(java.util.Objects::nonNull).toList(), link.strip());
             open(t.lesson().id(), t.step());
             return null;
         } catch (Links.NotFound e) {
@@ -819,7 +850,7 @@ public final class LessonPlayer extends BorderPane implements AutoCloseable {
     /** The teacher notes' toggle and label, which presenter mode's caption strip mirrors (the pane itself is hidden then). */
     ToggleButton teacherToggle() { return teacherToggle; }
     Label teacherNotes() { return teacherNotes; }
-    public List<Entry> entries() { return List.copyOf(entries); }
+    public List<Entry> entries() { return List.copyOf(loaded()); }
     public Lesson lesson() { return lesson; }
     public int stepIndex() { return index; }
     public boolean stepRan() { return ran; }

@@ -16,6 +16,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
+import org.gmplab.lessons.LessonLoader;
 import org.gmplab.lessons.Lesson;
 import org.gmplab.snapshot.Snapshot;
 import org.gmplab.view.SchedulerView;
@@ -386,6 +387,28 @@ class LessonPlayerTest {
         } finally {
             again.close();
             other.removeNode();
+        }
+    }
+
+    @Test
+    void aPlayerMadeAwayFromTheWindowShowsEveryLessonInTheFrameItJoinsIt(FxRobot robot) throws Exception {
+        // given a player made on the FX thread, as the window makes it, and not yet in the window (its lessons are read on its own thread)
+        LessonPlayer[] made = {null};
+        robot.interact(() -> made[0] = new LessonPlayer(view, Path.of("lessons"), new Progress(prefs)));
+        LessonPlayer other = made[0];
+        try {
+            // when it joins the window, with no wait for its thread
+            int bundled = LessonLoader.files(Path.of("lessons")).size();
+            robot.interact(() -> {
+                ((BorderPane) player.getParent()).setRight(other);
+                other.applyCss();   // the skins, as the frame's CSS pass makes them: the list is inside the scroll pane's
+                javafx.scene.control.ListView<?> list = (javafx.scene.control.ListView<?>) other.lookup("#lessonList");
+                // then its list already holds every bundled lesson: it is never seen empty
+                assertThat(list.getItems()).hasSize(bundled);
+            });
+            assertThat(other.entries()).extracting(e -> e.lesson() == null ? e.error() : e.lesson().id()).contains("gmp-who-is-who");
+        } finally {
+            other.close();
         }
     }
 

@@ -123,10 +123,35 @@ class PackagedProgramIT {
      */
     @Test
     void theAppImageStartsFromItsClassDataArchives() throws Exception {
-        Exit e = image(Map.of("JAVA_TOOL_OPTIONS", "-Xlog:class+load:stdout"), "--help");
-        assertThat(e.code()).isZero();
-        assertThat(e.out()).contains("java.lang.Object source: shared objects file\n")
+        Map<String, String> log = Map.of("JAVA_TOOL_OPTIONS", "-Xlog:class+load:stdout");
+        Exit run = image(log, "run", Path.of("scenarios/pingpong.json").toAbsolutePath().toString(), "--until", "1ms");
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).contains("java.lang.Object source: shared objects file\n")
                 .containsPattern("org\\.gmplab\\.app\\.Launcher source: shared objects file \\(top\\)");
+        // the help loads few of the window's classes: on Linux the launcher leaves the program's archive out for it
+        // (mapping it cost more than it saved), and the runtime's base archive serves it
+        Exit help = image(log, "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("java.lang.Object source: shared objects file\n");
+        if (Files.exists(IMAGE.resolve("bin/gmplab")) && !System.getProperty("os.name").startsWith("Windows"))
+            assertThat(help.out()).doesNotContainPattern("org\\.gmplab\\.app\\.Launcher source: shared objects file \\(top\\)");
+    }
+
+    /**
+     * Linux's launcher (a script in place of jpackage's, which asks rpm and dpkg about itself at every start) finds
+     * the image through a link, as the .deb's /usr/bin/gmplab is, and hands each argument on whole.
+     */
+    @Test
+    void theLinuxLauncherFollowsALinkAndKeepsEachArgumentWhole() throws Exception {
+        Path launcher = IMAGE.resolve("bin/gmplab");
+        assumeTrue(Files.isExecutable(launcher) && System.getProperty("os.name").startsWith("Linux"), "a Linux app image");
+        Path link = Files.createSymbolicLink(tmp.resolve("gmplab"), launcher);
+        Path dir = Files.createDirectories(tmp.resolve("a folder"));
+        Path scenario = Files.copy(Path.of("scenarios/pingpong.json"), dir.resolve("ping pong.json"));
+        Exit e = start(List.of(link.toString(), "run", scenario.toString(), "--until", "1ms", "--schedtrace", "1"), Map.of());
+        assertThat(e.err()).isEqualTo("gmplab: stopped at --until 1ms (the program had not ended)\n");
+        assertThat(e.out()).startsWith("SCHED ");
+        assertThat(e.code()).isZero();
     }
 
     @Test

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
-import org.gmplab.scenario.gosrc.GoSource;
 
 /**
  * Live channel ping-pong alone (issue #19: ≤ 150 ns per switch at p = 1 and 2), warm, several runs in one JVM,
@@ -67,33 +66,7 @@ public final class PingPongBench {
     }
 
     static Run run(int rounds, int p) throws Exception {
-        Scenario sc = GoSource.parse("""
-                // gmplab: gomaxprocs=%d
-                package main
-
-                import "time"
-
-                func main() {
-                	ping, pong := make(chan int), make(chan int)
-                	done := make(chan struct{})
-                	go func() {
-                		for {
-                			v := <-ping
-                			pong <- v + 1
-                		}
-                	}()
-                	go func() {
-                		v := 0
-                		for i := 0; i < %d; i++ {
-                			ping <- v
-                			v = <-pong
-                		}
-                		close(done)
-                	}()
-                	<-done
-                	time.Sleep(time.Hour)
-                }
-                """.formatted(p, rounds), "pingpong.go");
+        Scenario sc = org.gmplab.engine.PingPongProgram.of(p, rounds);
         CountDownLatch pingerExited = new CountDownLatch(1); // the only goroutine that ever exits
         long t0 = System.nanoTime();
         try (Engine e = Engine.live(sc, 1, false, goid -> pingerExited.countDown())) {

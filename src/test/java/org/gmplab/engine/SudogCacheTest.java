@@ -8,7 +8,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.gmplab.scenario.Scenario;
-import org.gmplab.scenario.gosrc.GoSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -37,33 +36,7 @@ class SudogCacheTest {
      * are still there to be asked (a thread's count goes with it) once the goroutine that counts the rounds exits.
      */
     private static long allocatedByMs(com.sun.management.ThreadMXBean mx, int rounds) throws Exception {
-        Scenario sc = GoSource.parse("""
-                // gmplab: gomaxprocs=1
-                package main
-
-                import "time"
-
-                func main() {
-                	ping, pong := make(chan int), make(chan int)
-                	done := make(chan struct{})
-                	go func() {
-                		for {
-                			v := <-ping
-                			pong <- v + 1
-                		}
-                	}()
-                	go func() {
-                		v := 0
-                		for i := 0; i < %d; i++ {
-                			ping <- v
-                			v = <-pong
-                		}
-                		close(done)
-                	}()
-                	<-done
-                	time.Sleep(time.Hour)
-                }
-                """.formatted(rounds), "pingpong.go");
+        Scenario sc = PingPongProgram.of(1, rounds);
         CountDownLatch pingerExited = new CountDownLatch(1); // the only goroutine that ever exits
         try (Engine e = Engine.live(sc, 1, false, goid -> pingerExited.countDown())) {
             assertThat(pingerExited.await(120, TimeUnit.SECONDS)).as("the ping-pong ended").isTrue();

@@ -1,0 +1,45 @@
+package org.gmplab.engine;
+
+import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.gosrc.GoSource;
+
+/**
+ * The live ping-pong that {@code SudogCacheTest} and {@code bench.PingPongBench} run: two goroutines pass a value back
+ * and forth on unbuffered channels, a goroutine's park and another's ready at every switch. Main then sleeps, so
+ * that the Ms are still there to be asked (a thread's counts go with it) once the goroutine that counts the rounds,
+ * the only one that ever exits, has ended.
+ */
+public final class PingPongProgram {
+    private PingPongProgram() { }
+
+    /** The program at this GOMAXPROCS, for this many round trips. */
+    public static Scenario of(int gomaxprocs, int rounds) throws org.gmplab.scenario.ScenarioException {
+        return GoSource.parse("""
+                // gmplab: gomaxprocs=%d
+                package main
+
+                import "time"
+
+                func main() {
+                	ping, pong := make(chan int), make(chan int)
+                	done := make(chan struct{})
+                	go func() {
+                		for {
+                			v := <-ping
+                			pong <- v + 1
+                		}
+                	}()
+                	go func() {
+                		v := 0
+                		for i := 0; i < %d; i++ {
+                			ping <- v
+                			v = <-pong
+                		}
+                		close(done)
+                	}()
+                	<-done
+                	time.Sleep(time.Hour)
+                }
+                """.formatted(gomaxprocs, rounds), "pingpong.go");
+    }
+}

@@ -484,9 +484,6 @@ public final class Engine implements AutoCloseable {
     /** Live mode: the clock's speed from now on (virtual ns per wall ns, 1e-6 to 1e6). */
     public void setSpeed(double speed) { liveTurnstile().setSpeed(speed); }
 
-    /** Live mode: how many Ms ran on a Java thread started ahead of their newm ({@link SpareThreads}). */
-    int sparesTaken() { return ts instanceof LiveTurnstile lt ? lt.sparesTaken() : 0; }
-
     private LiveTurnstile liveTurnstile() {
         if (!(ts instanceof LiveTurnstile lt)) throw new IllegalStateException("only in live mode");
         return lt;

@@ -87,9 +87,6 @@ public final class LiveTurnstile implements Turnstile {
     /** Waits up to {@code millis} for the spare threads to end after {@link #shutdown}. */
     void joinSpares(long millis) throws InterruptedException { spares.join(millis); }
 
-    /** How many engine threads ran on a spare thread. */
-    int sparesTaken() { return spares.taken(); }
-
     /** Spare threads still alive. */
     int liveSpares() { return spares.alive(); }
 

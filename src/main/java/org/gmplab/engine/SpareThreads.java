@@ -2,7 +2,6 @@ package org.gmplab.engine;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -37,7 +36,6 @@ final class SpareThreads {
     private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
-    private final AtomicInteger taken = new AtomicInteger();
     private volatile Thread spawner;
 
     SpareThreads(String name) { this.name = name; }
@@ -50,7 +48,6 @@ final class SpareThreads {
         Spare s = ready.poll();
         if (wanted) LockSupport.unpark(spawner);
         if (s == null) return null;
-        taken.incrementAndGet();
         t.thread = s.thread;
         s.job = t;
         LockSupport.unpark(s.thread);
@@ -111,9 +108,6 @@ final class SpareThreads {
             t.join(left);
         }
     }
-
-    /** How many engine threads ran on a spare. */
-    int taken() { return taken.get(); }
 
     /** The spawner and the spares no engine thread took, if still alive (a taken one is its M's thread). */
     int alive() {

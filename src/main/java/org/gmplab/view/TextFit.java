@@ -34,6 +34,11 @@ final class TextFit {
     private static final Map<String, Map<Integer, Double>> advances = new LinkedHashMap<>(16, 0.75f, true) {
         @Override protected boolean removeEldestEntry(Map.Entry<String, Map<Integer, Double>> e) { return size() > FONTS; }
     };
+    /** Fitted fonts by name, indexed by size / {@link #STEP} (up to 64 px; a larger one is made each time). */
+    private static final int SIZES = 129;
+    private static final Map<String, Font[]> fitted = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override protected boolean removeEldestEntry(Map.Entry<String, Font[]> e) { return size() > FONTS; }
+    };
     private static final Text probe = new Text();
 
     private TextFit() {}
@@ -46,9 +51,19 @@ final class TextFit {
             g.fillText(s, x, y, maxWidth);
             return;
         }
-        g.setFont(new Font(f.getName(), size));
+        g.setFont(sized(f, size));
         g.fillText(s, x, y, maxWidth);
         g.setFont(f);
+    }
+
+    /** {@code f} at a fitted size, made once per font and size: fitting happens at every frame, for many texts. */
+    private static Font sized(Font f, double size) {
+        Font[] bySteps = fitted.computeIfAbsent(f.getName(), k -> new Font[SIZES]);
+        int i = (int) Math.round(size / STEP);
+        if (i >= bySteps.length) return new Font(f.getName(), size);
+        Font sized = bySteps[i];
+        if (sized == null) sized = bySteps[i] = new Font(f.getName(), size);
+        return sized;
     }
 
     /**

@@ -306,6 +306,32 @@ class EditorTest {
     }
 
     @Test
+    void aSessionWhoseReplayDivergesIsReportedInOneLineAndTheRunStays(FxRobot robot) throws Exception {
+        // given a well-formed session whose action was recorded at a safe point this run never reaches
+        // (as a session saved by another version of the engine may be)
+        Path file = dir.resolve("diverged.gmpsession");
+        try (History h = new History(GoSource.parse(THREE, "three.go"))) {
+            h.jumpTo(20);
+            h.inject(new org.gmplab.engine.Action.SetGomaxprocs(3));
+            h.jumpTo(40);
+            SessionFile.write(file, Session.of(h, Map.of()));
+        }
+        String json = Files.readString(file);
+        String moved = json.replaceFirst("\"safePoint\": \\d+", "\"safePoint\": 999999999");
+        assertThat(moved).isNotEqualTo(json);
+        Files.writeString(file, moved);
+        String before = c.model().scenarioProperty().get().name();
+        // when it is opened
+        answers.open = file;
+        robot.clickOn("#editorOpen");
+        // then the editor says so in one line, and the window keeps the run it showed
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message(robot).getText().contains("Cannot open session"));
+        assertThat(message(robot).getText()).contains("diverged.gmpsession").contains("replay diverged").doesNotContain("\n");
+        assertThat(message(robot).getStyleClass()).contains("error");
+        assertThat(c.model().scenarioProperty().get().name()).isEqualTo(before);
+    }
+
+    @Test
     void aDamagedSessionFileIsReportedAndTheRunStays(FxRobot robot) throws Exception {
         Path file = dir.resolve("broken.gmpsession");
         Files.writeString(file, "{ \"format\": \"gmplab-session\", \"version\": 1, \"scenario\": ");

@@ -3,6 +3,8 @@ package org.gmplab.lessons.player;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.prefs.BackingStoreException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.prefs.Preferences;
 
 import org.gmplab.i18n.Lang;
@@ -12,6 +14,11 @@ import org.gmplab.i18n.Lang;
  * {@code ~/.java/.userPrefs}): the language, the last lesson and step, and the lessons completed.
  */
 public final class Progress {
+    // The first run for a user, java.util.prefs prints "INFO: Created user preferences directory." on standard
+    // error, where it reads like a problem; its warnings still show. Held in a field: loggers are weakly kept.
+    private static final Logger PREFS_LOG = Logger.getLogger("java.util.prefs");
+    static { PREFS_LOG.setLevel(Level.WARNING); }
+
     private final Preferences node;
 
     /** @param node where to keep it; the app uses {@link #forUser()}, tests a throw-away node */

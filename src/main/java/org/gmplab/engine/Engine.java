@@ -43,9 +43,10 @@ public final class Engine implements AutoCloseable {
         /**
          * At every safe point with events, the invariants of the Ps and Ms those events named
          * ({@code WorldReader.checkTouched}); the scheduler's counters once as many events as there are Ps and Ms
-         * have happened since they were last checked ({@code checkCounters}: it walks them); the full check once {@value Engine#FULL_CHECK_EVERY} times as many
-         * events have happened since the last one as it walks Gs, Ps and Ms (so it costs about half a G's worth of
-         * checking per event, whatever the world's size), and at every safe point while those number at most
+         * have happened since they were last checked ({@code checkCounters}: it walks them); the full check once
+         * {@value Engine#FULL_CHECK_EVERY} times as many events have happened since the last one as it walks Gs, Ps
+         * and Ms (so it costs about half a G's worth of checking per event, whatever the world's size), and at every
+         * safe point while those number at most
          * {@value Engine#ALWAYS_FULL} (lessons, small programs).
          */
         SAMPLED,

@@ -19,6 +19,9 @@ import org.gmplab.snapshot.Snapshot;
  */
 final class WorldReader {
     private final Sched sched;
+    /** Ms by id, as of when allm had {@link #msByIdOf} Ms ({@link #msById()}). */
+    private Machine[] msById = new Machine[0];
+    private int msByIdOf = -1;
 
     WorldReader(Sched sched) { this.sched = sched; }
 
@@ -285,9 +288,6 @@ final class WorldReader {
         }
         return msById;
     }
-
-    private Machine[] msById = new Machine[0];
-    private int msByIdOf = -1;
 
     /** Go 1.0: no Ps; mcpu counts the Ms running a G or handed one (it may exceed mcpumax just after GOMAXPROCS shrank). */
     private void checkGo10() {

@@ -41,10 +41,12 @@ public final class Engine implements AutoCloseable {
         /** No check (benchmarks of the bare engine). */
         OFF,
         /**
-         * At every safe point with events, the invariants of the Ps and Ms those events named and the scheduler's
-         * counters ({@code WorldReader.checkTouched}); the full check once {@value Engine#FULL_CHECK_EVERY} times as many
-         * events have happened since the last one as it walks Gs, Ps and Ms (so it costs about half a G's worth of
-         * checking per event, whatever the world's size), and at every safe point while those number at most
+         * At every safe point with events, the invariants of the Ps and Ms those events named
+         * ({@code WorldReader.checkTouched}); the scheduler's counters once as many events as there are Ps and Ms
+         * have happened since they were last checked ({@code checkCounters}: it walks them); the full check once
+         * {@value Engine#FULL_CHECK_EVERY} times as many events have happened since the last one as it walks Gs, Ps
+         * and Ms (so it costs about half a G's worth of checking per event, whatever the world's size), and at every
+         * safe point while those number at most
          * {@value Engine#ALWAYS_FULL} (lessons, small programs).
          */
         SAMPLED,
@@ -88,6 +90,7 @@ public final class Engine implements AutoCloseable {
     private Predicate<Event> stopAt = e -> false;
     private boolean dirty;
     private long fullyCheckedAt;                     // the event count at the last full check
+    private long countersCheckedAt;                  // the event count at the last check of the scheduler's counters
     private final java.util.BitSet touchedPs = new java.util.BitSet(), touchedMs = new java.util.BitSet();
     private Event stoppedAt;
     private Limit[] limits = {new MemoryBudget()};
@@ -258,10 +261,16 @@ public final class Engine implements AutoCloseable {
             long events = eventCount();
             int size = checks == Checks.SAMPLED ? reader.size() : 0;
             if (checks == Checks.EVERY || size <= ALWAYS_FULL || events - fullyCheckedAt >= (long) FULL_CHECK_EVERY * size) {
-                fullyCheckedAt = events;
+                fullyCheckedAt = countersCheckedAt = events;
                 reader.checkInvariants();
             } else {
                 reader.checkTouched(touchedPs, touchedMs);
+                // the counters walk every M and the idle Ps: once per as many events, so that their share of an
+                // event does not grow with GOMAXPROCS
+                if (events - countersCheckedAt >= reader.psAndMs()) {
+                    countersCheckedAt = events;
+                    reader.checkCounters();
+                }
             }
             touchedPs.clear();
             touchedMs.clear();

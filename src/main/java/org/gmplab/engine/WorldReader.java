@@ -19,6 +19,9 @@ import org.gmplab.snapshot.Snapshot;
  */
 final class WorldReader {
     private final Sched sched;
+    /** Ms by id, as of when allm had {@link #msByIdOf} Ms ({@link #msById()}). */
+    private Machine[] msById = new Machine[0];
+    private int msByIdOf = -1;
 
     WorldReader(Sched sched) { this.sched = sched; }
 
@@ -205,10 +208,14 @@ final class WorldReader {
     /** What a full check walks: every G, P and M. */
     int size() { return sched.allgs.size() + sched.allpEver.length + sched.allm.size(); }
 
+    /** Every P and M: what {@link #checkCounters} walks. */
+    int psAndMs() { return sched.allpEver.length + sched.allm.size(); }
+
     /**
-     * The invariants about some Ps and Ms (the actors of the events since the last safe point) and the scheduler's
-     * counters, without walking the Gs: what step mode checks at a safe point between two sampled full checks.
-     * Each condition is one of {@link #checkInvariants}'s, so a state that fails here fails there too.
+     * The invariants about some Ps and Ms (the actors of the events since the last safe point), without walking
+     * the Gs or the other Ps and Ms: what step mode checks at a safe point between two sampled full checks, in
+     * time proportional to what the events touched. Each condition is one of {@link #checkInvariants}'s, so a
+     * state that fails here fails there too.
      */
     void checkTouched(BitSet pids, BitSet mids) {
         Processor[] ever = sched.allpEver;
@@ -228,10 +235,10 @@ final class WorldReader {
                 case DEAD -> { if (p.id < sched.allp.length || m != null || !p.runq.runqempty()) fail(p + " is dead but in use"); }
             }
         }
-        int spinning = 0;
-        for (Machine m : sched.allm) {
-            if (m.spinning) spinning++;
-            if (m.id < 0 || !mids.get(m.id)) continue;
+        Machine[] byId = msById();
+        for (int mid = mids.nextSetBit(0); mid >= 0 && mid < byId.length; mid = mids.nextSetBit(mid + 1)) {
+            Machine m = byId[mid];
+            if (m == null) continue;   // reserved by startm, not yet in allm
             Processor p = m.p;
             if (p != null && p.m != m) fail(m + ".p=" + p + " but " + p + ".m=" + p.m);
             if (m.idle && (p != null || m.spinning)) fail(m + " is idle but holds " + p + (m.spinning ? " and spins" : ""));
@@ -247,13 +254,39 @@ final class WorldReader {
             };
             if (!ok) fail(g + " is " + g.status + " but sits in M" + m.id);
         }
+    }
+
+    /**
+     * The scheduler's counters against what they count ({@code nmspinning}, {@code npidle}, {@code nmidlelocked}):
+     * a walk over every M and the idle P list, so step mode runs it once every {@link #psAndMs} events, not at
+     * every safe point, where at GOMAXPROCS 256 it was the largest part of an event's checking.
+     */
+    void checkCounters() {
+        int spinning = 0;
+        long lockedWaiting = 0;   // as the full check: Ms sleeping in stoplockedm are idle locked Ms
+        for (Machine m : sched.allm) {
+            if (m.spinning) spinning++;
+            lockedWaiting += m.lockedIdle;
+        }
         if (spinning != sched.nmspinning.get()) fail("nmspinning=" + sched.nmspinning.get() + " but " + spinning + " Ms spin");
         int npidle = sched.idlePCount();
         if (npidle != sched.npidle.get()) fail("npidle=" + sched.npidle.get() + " but the idle P list has " + npidle);
-        long lockedWaiting = 0;   // as the full check: Ms sleeping in stoplockedm are idle locked Ms
-        for (Machine m : sched.allm) lockedWaiting += m.lockedIdle;
         if (sched.nmidlelocked != lockedWaiting)
             fail("nmidlelocked=" + sched.nmidlelocked + " but " + lockedWaiting + " Ms wait in stoplockedm: an incidlelocked(-1) was not undone");
+    }
+
+    /** Ms by id for {@link #checkTouched}, rebuilt when an M was added (none is ever removed). */
+    private Machine[] msById() {
+        List<Machine> allm = sched.allm;
+        if (allm.size() != msByIdOf) {
+            int max = -1;
+            for (Machine m : allm) max = Math.max(max, m.id);
+            Machine[] a = new Machine[max + 1];
+            for (Machine m : allm) if (m.id >= 0) a[m.id] = m;
+            msById = a;
+            msByIdOf = allm.size();
+        }
+        return msById;
     }
 
     /** Go 1.0: no Ps; mcpu counts the Ms running a G or handed one (it may exceed mcpumax just after GOMAXPROCS shrank). */

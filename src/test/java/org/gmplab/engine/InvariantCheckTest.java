@@ -34,6 +34,17 @@ class InvariantCheckTest {
                 Scenario.Scheduler.GMP, false);
     }
 
+    /** main starts n goroutines of 20 µs of work each on GOMAXPROCS procs and waits for them. */
+    private static Scenario spawning(int n, int procs) {
+        Function main = new Function("main", List.of(), List.of(
+                new Stmt.WgAdd(new Expr.Var("wg"), of(n)),
+                new Stmt.For("i", of(n), List.of(new Stmt.Go("w", List.of()))),
+                new Stmt.WgWait(new Expr.Var("wg"))));
+        Function w = new Function("w", List.of(), List.of(new Stmt.Work(of(20_000)), new Stmt.WgDone(new Expr.Var("wg"))));
+        return new Scenario("spawning" + n, procs, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "w", w), List.of("wg")),
+                Scenario.Scheduler.GMP, false);
+    }
+
     /**
      * A world of 1,000 parked goroutines (far more than {@link Engine#ALWAYS_FULL}), frozen a third of the way
      * through main's 3,000 go statements: what is left of the run (about 7,000 events) is longer than the
@@ -77,14 +88,31 @@ class InvariantCheckTest {
     }
 
     @Test
-    void sampledChecks_findABrokenCounterAtTheNextSafePointWithEvents() {
+    void sampledChecks_findABrokenCounterWithinAsManyEventsAsThereArePsAndMs() {
         try (Engine e = bigWorld(Engine.Checks.SAMPLED)) {
             long at = e.eventCount();
             e.sched().npidle.incrementAndGet();
             e.run(Long.MAX_VALUE);
             assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.CRASHED);
             assertThat(e.outcome().message()).contains("invariant broken: npidle=");
-            assertThat(e.eventCount() - at).isLessThanOrEqualTo(8);
+            assertThat(e.eventCount() - at).isLessThanOrEqualTo(e.sched().allpEver.length + e.sched().allm.size() + 8);
+        }
+    }
+
+    /** At GOMAXPROCS 256 the counters are not walked at every safe point, but still within their bound. */
+    @Test
+    void sampledChecks_findABrokenSpinningCountAtGomaxprocs256WithinTheirBound() {
+        Scenario sc = spawning(2000, 256);
+        try (Engine e = Engine.step(sc, Costs.DEFAULT, Engine.Checks.SAMPLED)) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.seq() >= 3000);
+            e.drainEvents();
+            assertThat(e.outcome()).isNull();
+            long at = e.eventCount();
+            e.sched().nmspinning.incrementAndGet();
+            e.run(Long.MAX_VALUE);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.CRASHED);
+            assertThat(e.outcome().message()).contains("invariant broken: nmspinning=");
+            assertThat(e.eventCount() - at).isLessThanOrEqualTo(e.sched().allpEver.length + e.sched().allm.size() + 8);
         }
     }
 

@@ -2,6 +2,8 @@ package org.gmplab.engine;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -27,18 +29,29 @@ final class SpareThreads {
 
     /** A started thread waiting for an engine thread to run. */
     private final class Spare {
-        final Thread thread = new Thread(() -> carry(this), name + "-spare");
+        final Thread thread = threads.newThread(() -> carry(this));
         volatile EngineThread job;
-        Spare() { thread.setDaemon(true); }
+        Spare() {
+            thread.setName(name + "-spare");
+            thread.setDaemon(true);
+        }
     }
 
     private final String name;
-    private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();
+    private final ThreadFactory threads;
+    private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();   // spares whose threads run, waiting for a job
+    private final AtomicInteger starting = new AtomicInteger();   // spares started, not yet in ready
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
     private volatile Thread spawner;
 
-    SpareThreads(String name) { this.name = name; }
+    SpareThreads(String name) { this(name, Thread::new); }
+
+    /** With the spares' threads made by {@code threads} (a test slows their start down). */
+    SpareThreads(String name, ThreadFactory threads) {
+        this.name = name;
+        this.threads = threads;
+    }
 
     /**
      * A started spare now running {@code t} (its {@code thread} set to it, woken), or null if none is ready: the
@@ -68,20 +81,26 @@ final class SpareThreads {
     /** The spawner: tops the spares up whenever one is taken. */
     private void spawn() {
         while (!shutdown) {
-            if (ready.size() < SPARES) {
+            if (ready.size() + starting.get() < SPARES) {
                 Spare s = new Spare();
                 started.add(s.thread);
+                starting.incrementAndGet();
                 s.thread.start();
-                ready.add(s);
-                if (shutdown) LockSupport.unpark(s.thread);   // shutdown may have looked at ready just before
             } else {
                 LockSupport.park(this);
             }
         }
     }
 
-    /** A spare's life: wait for an engine thread, then run it as its own. */
+    /**
+     * A spare's life: offer itself once its thread runs, wait for an engine thread, then run it as its own. It is
+     * offered from here, not by the spawner after {@code start()}: most of a thread's start comes after
+     * {@code start()} returns, before its first line, and a spare taken then made the M wait for all of it
+     * (docs/benchmarks.md, "Blocking system calls, round 4").
+     */
     private void carry(Spare s) {
+        ready.add(s);
+        starting.decrementAndGet();
         EngineThread t;
         while ((t = s.job) == null) {
             if (shutdown) return;

@@ -64,6 +64,46 @@ class SpareThreadsTest {
     }
 
     /**
+     * A spare is offered only once its thread runs: most of a Java thread's start comes after {@code start()} returns,
+     * and an M handed a spare still starting waited for all of it. Here the spares' threads are held at their first
+     * line until the test lets them go; while held, {@code take} has no spare to give, and once let go it has.
+     */
+    @Test
+    void aSpareIsOfferedOnlyOnceItsThreadRuns() throws Exception {
+        CountDownLatch started = new CountDownLatch(1), letGo = new CountDownLatch(1);
+        SpareThreads spares = new SpareThreads("test", r -> new Thread(() -> {
+            started.countDown();
+            try {
+                letGo.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            r.run();
+        }));
+        try {
+            spares.want();
+            assertThat(started.await(60, TimeUnit.SECONDS)).as("the spawner started a spare").isTrue();
+            Probe early = new Probe();
+            assertThat(spares.take(early)).as("a spare whose thread has not reached its first line is not offered").isNull();
+
+            letGo.countDown();
+            Probe p = new Probe();
+            Thread carrier = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                Thread c;
+                while ((c = spares.take(p)) == null) Thread.onSpinWait();
+                return c;
+            });
+            assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.on).isSameAs(carrier);
+        } finally {
+            letGo.countDown();
+            spares.shutdown();
+            spares.join(60_000);
+        }
+        assertThat(spares.alive()).isZero();
+    }
+
+    /**
      * The blocking-system-call workload of the benchmark, which wants spares (more Ms than Ps): it runs to its end,
      * and the engine's close ends every thread it started, spares and spawner included.
      */

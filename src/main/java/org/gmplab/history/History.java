@@ -61,6 +61,13 @@ public final class History implements Recording {
      * each (after a jump past the end, 97 of 100 step-backs were replays).
      */
     static final int REPLAY_WINDOW = 256;
+    /**
+     * A jump forward over recorded positions (from the engine or a spare) snapshots this many positions before its
+     * target, so the steps back after it are lookups. Fewer than a replay keeps: a replay costs seconds and its
+     * snapshots little beside it, while a forward jump of 20,000 events at 10,000 goroutines costs about 40 ms and a
+     * snapshot there 0.4–3 ms of CPU (a stretch of 140 made those jumps 6–8× slower, docs/benchmarks-history.md).
+     */
+    static final int JUMP_WINDOW = 16;
     /** A long move forward over new ground snapshots only this many events before its target. */
     static final long SNAPSHOT_TAIL = 256;
     /**
@@ -334,9 +341,10 @@ public final class History implements Recording {
         if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
         // A spare engine nearer the target than this one goes there instead (as ensureEngineAt would choose).
         if (enginePos < target && actions.isEmpty() && spares.nearest(target) > enginePos) rewind(target);
-        // A replay from the start, a run from a spare, or a run forward to a position that is not the next one (a
-        // jump): keep the positions just before the target, so that the steps back a user takes next find their snapshots.
-        if (enginePos > target || (enginePos < target && !adjacent)) snapshotOnTheWay(target, replayWindow());
+        // A replay keeps the positions just before the target, so that the steps back a user takes next find their
+        // snapshots; so does a run forward to a position that is not the next one (a jump), over a shorter stretch.
+        if (enginePos > target) snapshotOnTheWay(target, replayWindow());
+        else if (enginePos < target && !adjacent) snapshotOnTheWay(target, Math.min(JUMP_WINDOW, replayWindow()));
         ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
         between = false;
         List<Event> evs = engine.drainEvents();

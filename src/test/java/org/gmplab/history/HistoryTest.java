@@ -235,7 +235,8 @@ class HistoryTest {
         for (String name : List.of("spawn1000.json", "pingpong.json", "syscall.json")) {
             Scenario sc = scenario(name);
             Map<Long, String> seen = new HashMap<>();   // position → the snapshot the history showed there
-            // a ring of 48: every jump keeps the 47 positions before its target, and each target below is outside the ring
+            // a ring of 48: a replay keeps the 47 positions before its target, a jump forward History.JUMP_WINDOW, and each
+            // target below is outside the ring
             try (History h = new History(sc, 48)) {
                 h.jumpTo(6_000);
                 long end = h.position();
@@ -243,13 +244,14 @@ class HistoryTest {
                 // again (a replay; the engine at end / 2 is kept), forward from that spare, forward from the engine
                 long[] targets = {end / 10, end / 3, end / 2, end / 4, end / 2 + 400, end - 5};
                 long[] replays = {1, 0, 0, 1, 0, 0};
+                int[] kept = {47, History.JUMP_WINDOW, History.JUMP_WINDOW, 47, History.JUMP_WINDOW, History.JUMP_WINDOW};
                 for (int j = 0; j < targets.length; j++) {
                     long before = h.replays();
                     h.jumpTo(targets[j]);
                     assertThat(h.replays() - before).as("%s: replays of the jump to %d", name, targets[j]).isEqualTo(replays[j]);
                     long at = h.position(), engine = h.enginePosition();
                     seen.put(at, json(h.snapshot()));
-                    for (int i = 1; i <= 47; i++) {
+                    for (int i = 1; i <= kept[j]; i++) {
                         assertThat(h.stepBack()).isTrue();
                         assertThat(h.enginePosition()).as("%s: step back %d after the jump to %d is a lookup", name, i, at).isEqualTo(engine);
                         seen.put(h.position(), json(h.snapshot()));

@@ -65,7 +65,7 @@ public final class History implements Recording {
      * A jump forward over recorded positions (from the engine or a spare) snapshots this many positions before its
      * target, so the steps back after it are lookups. Fewer than a replay keeps: a replay costs seconds and its
      * snapshots little beside it, while a forward jump of 20,000 events at 10,000 goroutines costs about 40 ms and a
-     * snapshot there 0.4–3 ms of CPU (a stretch of 140 made those jumps 6–8× slower, docs/benchmarks-history.md).
+     * snapshot there 0.4–3 ms of CPU (a stretch of 140 made those jumps about 8× slower, docs/benchmarks-history.md).
      */
     static final int JUMP_WINDOW = 16;
     /** A long move forward over new ground snapshots only this many events before its target. */

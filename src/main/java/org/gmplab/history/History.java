@@ -61,6 +61,13 @@ public final class History implements Recording {
      * each (after a jump past the end, 97 of 100 step-backs were replays).
      */
     static final int REPLAY_WINDOW = 256;
+    /**
+     * A jump forward over recorded positions (from the engine or a spare) snapshots this many positions before its
+     * target, so the steps back after it are lookups. Fewer than a replay keeps: a replay costs seconds and its
+     * snapshots little beside it, while a forward jump of 20,000 events at 10,000 goroutines costs about 40 ms and a
+     * snapshot there 0.4–3 ms of CPU (a stretch of 140 made those jumps about 8× slower, docs/benchmarks-history.md).
+     */
+    static final int JUMP_WINDOW = 16;
     /** A long move forward over new ground snapshots only this many events before its target. */
     static final long SNAPSHOT_TAIL = 256;
     /**
@@ -152,6 +159,9 @@ public final class History implements Recording {
 
     /** For tests: report progress of replays longer than {@code nanos} (default {@link #PROGRESS_AFTER_NANOS}). */
     void progressAfter(long nanos) { this.progressAfter = nanos; }
+
+    /** For tests: the known position the engine stands at (a step back that looks its snapshot up leaves it there). */
+    long enginePosition() { return enginePos; }
 
     /** For tests: keep the last {@code n} explored events (default {@link #EXPLORED_KEPT}). */
     void exploredKept(int n) { this.exploredKept = n; }
@@ -329,7 +339,12 @@ public final class History implements Recording {
         }
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
         if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
-        if (enginePos > target) snapshotOnTheWay(target, replayWindow());   // a replay from the start
+        // A spare engine nearer the target than this one goes there instead (as ensureEngineAt would choose).
+        if (enginePos < target && actions.isEmpty() && spares.nearest(target) > enginePos) rewind(target);
+        // A replay keeps the positions just before the target, so that the steps back a user takes next find their
+        // snapshots; so does a run forward to a position that is not the next one (a jump), over a shorter stretch.
+        if (enginePos > target) snapshotOnTheWay(target, replayWindow());
+        else if (enginePos < target && !adjacent) snapshotOnTheWay(target, Math.min(JUMP_WINDOW, replayWindow()));
         ensureEngineAt(target);   // may throw Cancelled: nothing shown has changed yet
         between = false;
         List<Event> evs = engine.drainEvents();
@@ -340,18 +355,24 @@ public final class History implements Recording {
     }
 
     /**
-     * Replays from the start to {@code k} positions before known position {@code target}, then walks to the one
-     * before it a position at a time, keeping each one's snapshot in the ring. Go's runtime cannot run backwards
-     * and neither can the engine, so the first step back outside the ring still costs a replay; the next
-     * {@code k} do not.
+     * Keeps the snapshots of the {@code k} positions before known position {@code target}: runs the engine (replayed
+     * from the start, or from a spare, if it stands past them) to the first of them not in the ring, then on a
+     * position at a time, taking each one's snapshot; those in the ring already stay and become the newest. Go's
+     * runtime cannot run backwards and neither can the engine, so a jump pays for these snapshots; the {@code k}
+     * steps back after it are lookups. A stop at each position costs only a hand-off to the engine's thread and
+     * back; what made such walks slow was the collector copying the kept snapshots, before snapshots shared what
+     * did not change from one to the next (docs/benchmarks-history.md).
      */
     private void snapshotOnTheWay(long target, int k) {
         if (k <= 0) return;
-        for (long p = positions.lower(target, k); p >= 0 && p < target; p = positions.higher(p)) {
+        // running forward: only the positions after the engine's (where it stands may be a later moment, a wait's)
+        long from = enginePos < target ? positions.higher(enginePos) : -1;
+        for (long p = Math.max(positions.lower(target, k), from); p >= 0 && p < target; p = positions.higher(p)) {
             // a move cancelled here leaves the engine at known position p, where the next move can start from
             if (cancelled.getAsBoolean()) throw new Cancelled();
-            ensureEngineAt(p);   // the first one replays from the start
-            if (!ring.contains(p)) ring.put(engine.snapshot());
+            if (ring.touch(p)) continue;   // kept already: no need to stop there
+            ensureEngineAt(p);   // the first one may replay from the start
+            ring.put(engine.snapshot());
         }
     }
 

@@ -11,7 +11,7 @@ import org.gmplab.snapshot.Snapshot;
  * and in bytes: a snapshot holds a record per goroutine, so 4,096 of them are a few megabytes in a lesson but
  * gigabytes at 10,000 goroutines. When either bound is passed, the entries inserted longest ago are evicted
  * first (the newest one always stays), so the most recently reached stretch of the run stays instant to step
- * through. Not thread-safe: owned by one {@link History}.
+ * through (one reached again becomes the newest). Not thread-safe: owned by one {@link History}.
  */
 final class SnapshotRing {
     /** The default byte budget: 256 MB, or a quarter of the heap if that is smaller. */
@@ -34,14 +34,27 @@ final class SnapshotRing {
 
     Snapshot get(long position) { return byPosition.get(position); }
 
+    /** Keeps {@code s} as the newest; one kept at its position already stays and becomes the newest. */
     void put(Snapshot s) {
-        if (byPosition.putIfAbsent(s.events(), s) != null) return;
+        if (touch(s.events())) return;
+        byPosition.put(s.events(), s);
         bytes += bytes(s);
         Iterator<Snapshot> eldest = byPosition.values().iterator();
         while ((byPosition.size() > capacity || bytes > budget) && byPosition.size() > 1) {
             bytes -= bytes(eldest.next());
             eldest.remove();
         }
+    }
+
+    /**
+     * Makes the snapshot at {@code position}, if one is kept, the newest (the last to be evicted), so that a stretch
+     * a move has just kept is kept whole. Returns whether one is kept.
+     */
+    boolean touch(long position) {
+        Snapshot s = byPosition.remove(position);
+        if (s == null) return false;
+        byPosition.put(position, s);
+        return true;
     }
 
     /** Forgets every snapshot after {@code position} (a new branch replaces that future). */

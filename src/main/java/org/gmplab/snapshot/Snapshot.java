@@ -107,7 +107,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
     public Snapshot {
         java.util.Objects.requireNonNull(scheduler);
         java.util.Objects.requireNonNull(lock);
-        globalQueue = List.copyOf(globalQueue);
+        globalQueue = LongList.copyOf(globalQueue);
         idlePs = List.copyOf(idlePs);
         idleMs = List.copyOf(idleMs);
         ps = List.copyOf(ps);
@@ -124,7 +124,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
                        long schedtick, long syscalltick, int gfreecnt, int timerslen) {
         public Proc {
             java.util.Objects.requireNonNull(status);
-            runq = List.copyOf(runq);
+            runq = LongList.copyOf(runq);
         }
     }
 

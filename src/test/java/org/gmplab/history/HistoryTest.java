@@ -231,6 +231,45 @@ class HistoryTest {
     }
 
     @Test
+    void theStepsBackAfterAnyJumpAreLookupsAndShowWhatARunFromTheStartShowsThere() throws Exception {
+        for (String name : List.of("spawn1000.json", "pingpong.json", "syscall.json")) {
+            Scenario sc = scenario(name);
+            Map<Long, String> seen = new HashMap<>();   // position → the snapshot the history showed there
+            // a ring of 48: a replay keeps the 47 positions before its target, a jump forward History.JUMP_WINDOW, and each
+            // target below is outside the ring
+            try (History h = new History(sc, 48)) {
+                h.jumpTo(6_000);
+                long end = h.position();
+                // back (a replay from the start; the engine at the end is kept), forward twice from the engine, back
+                // again (a replay; the engine at end / 2 is kept), forward from that spare, forward from the engine
+                long[] targets = {end / 10, end / 3, end / 2, end / 4, end / 2 + 400, end - 5};
+                long[] replays = {1, 0, 0, 1, 0, 0};
+                int[] kept = {47, History.JUMP_WINDOW, History.JUMP_WINDOW, 47, History.JUMP_WINDOW, History.JUMP_WINDOW};
+                for (int j = 0; j < targets.length; j++) {
+                    long before = h.replays();
+                    h.jumpTo(targets[j]);
+                    assertThat(h.replays() - before).as("%s: replays of the jump to %d", name, targets[j]).isEqualTo(replays[j]);
+                    long at = h.position(), engine = h.enginePosition();
+                    seen.put(at, json(h.snapshot()));
+                    for (int i = 1; i <= kept[j]; i++) {
+                        assertThat(h.stepBack()).isTrue();
+                        assertThat(h.enginePosition()).as("%s: step back %d after the jump to %d is a lookup", name, i, at).isEqualTo(engine);
+                        seen.put(h.position(), json(h.snapshot()));
+                    }
+                }
+            }
+            // one run from the start, without a history, stopping at each position seen
+            try (org.gmplab.engine.Engine e = org.gmplab.engine.Engine.step(sc)) {
+                for (long p : seen.keySet().stream().sorted().toList()) {
+                    if (e.eventCount() != p) e.runUntil(Long.MAX_VALUE, ev -> ev.seq() == p);
+                    assertThat(e.eventCount()).isEqualTo(p);
+                    assertThat(seen.get(p)).as("%s at %d", name, p).isEqualTo(json(e.snapshot()));
+                }
+            }
+        }
+    }
+
+    @Test
     void aMoveStartsFromTheSpareEngineAReplayLeftBehindWhenItIsNearerThanTheStart() throws Exception {
         Scenario sc = scenario("pingpong.json");
         try (History h = new History(sc, 8)) {

@@ -69,4 +69,22 @@ class SnapshotRingTest {
         ring.put(world(2, 5_000));   // already there: neither replaced nor counted twice
         assertThat(ring.bytes()).isEqualTo(kept);
     }
+
+    @Test
+    void aSnapshotPutAgainBecomesTheNewestSoAStretchJustKeptIsNotEvictedInTheMiddle() {
+        SnapshotRing ring = new SnapshotRing(3);
+        ring.put(world(1, 1));
+        ring.put(world(2, 1));
+        ring.put(world(3, 1));
+        ring.put(world(1, 1));   // reached again: now the newest
+        ring.put(world(4, 1));   // evicts 2, the oldest, not 1
+        assertThat(ring.contains(1)).isTrue();
+        assertThat(ring.contains(2)).isFalse();
+        assertThat(ring.touch(3)).isTrue();
+        assertThat(ring.touch(2)).isFalse();
+        ring.put(world(5, 1));   // evicts 1 (3 was touched after it)
+        assertThat(ring.contains(3)).isTrue();
+        assertThat(ring.contains(1)).isFalse();
+        assertThat(ring.size()).isEqualTo(3);
+    }
 }

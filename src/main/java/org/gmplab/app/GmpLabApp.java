@@ -347,12 +347,12 @@ public final class GmpLabApp extends Application {
         player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
         // In presenter mode the lesson pane stays in the window (its keys work) but takes no room: its step is a
         // caption strip under the canvas.
-        org.gmplab.lessons.player.CaptionStrip caption = new org.gmplab.lessons.player.CaptionStrip(player);
+        Lazy<org.gmplab.lessons.player.CaptionStrip> caption = new Lazy<>(() -> new org.gmplab.lessons.player.CaptionStrip(player));   // made when first shown
         Runnable place = () -> {
             boolean shown = c.lessons.isSelected(), presenting = c.pane.presentingProperty().get();
             player.setVisible(!presenting);
             player.setManaged(!presenting);
-            c.pane.showBelow(shown && presenting && player.lesson() != null ? caption : null);
+            c.pane.showBelow(shown && presenting && player.lesson() != null ? caption.get() : null);
         };
         player.captionProperty().addListener((o, a, b) -> place.run());
         c.pane.presentingProperty().addListener((o, a, b) -> place.run());

@@ -131,9 +131,10 @@ class WindowLanguageTest {
         // when the mouse comes over the button
         robot.moveTo("#openRealTrace");
         WaitForAsyncUtils.waitForFxEvents();
-        // then its tooltip is made, in Chinese
+        // then its tooltip is made, in Chinese, and pops up over the resting mouse
         assertThat(real.getTooltip()).isNotNull();
         assertThat(real.getTooltip().getText()).isEqualTo(chinese);
+        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> real.getTooltip().isShowing());
         // and it is in English again after the switch back
         robot.interact(() -> content.pane().language().languageProperty().set(Lang.EN));
         assertThat(real.getTooltip().getText()).isEqualTo(english);

@@ -10,7 +10,6 @@ import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
@@ -22,6 +21,7 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
 import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.controls.Language;
+import org.gmplab.controls.Tips;
 import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
@@ -246,11 +246,11 @@ public final class GmpLabApp extends Application {
         theme.getItems().setAll(Theme.NAMES);
         theme.getSelectionModel().select("light");
         words.choices(theme);
-        theme.setTooltip(new Tooltip("Colours: light, dark, or projector (high contrast, large type)"));
+        Tips.set(theme, "Colours: light, dark, or projector (high contrast, large type)");
         Label themeLabel = new Label(" theme ");
         javafx.scene.control.ToggleButton presenterButton = new javafx.scene.control.ToggleButton("Presenter");
         presenterButton.setId("presenter");
-        presenterButton.setTooltip(new Tooltip("Presenter mode: the canvas fills the window, in the projector theme and large type; again to go back (F5)"));
+        Tips.set(presenterButton, "Presenter mode: the canvas fills the window, in the projector theme and large type; again to go back (F5)");
         ControlsPane.icon(presenterButton, "▣");
         // the Help menu: the keyboard shortcuts, and the first-run welcome again
         javafx.scene.control.MenuItem keysItem = new javafx.scene.control.MenuItem("Keyboard shortcuts (?)");
@@ -259,10 +259,10 @@ public final class GmpLabApp extends Application {
         welcomeItem.setId("helpWelcome");
         javafx.scene.control.MenuButton helpButton = new javafx.scene.control.MenuButton("?", null, keysItem, welcomeItem);
         helpButton.setId("help");
-        helpButton.setTooltip(new Tooltip("Help: the keyboard shortcuts, the welcome"));
+        Tips.set(helpButton, "Help: the keyboard shortcuts, the welcome");
         javafx.scene.control.ToggleButton lessons = new javafx.scene.control.ToggleButton("Lessons");
         lessons.setId("lessons");
-        lessons.setTooltip(new Tooltip("Show or hide the lessons beside the canvas (L); in presenter mode, the lesson's caption under it"));
+        Tips.set(lessons, "Show or hide the lessons beside the canvas (L); in presenter mode, the lesson's caption under it");
         ChoiceBox<Lang> language = new ChoiceBox<>();
         language.setId("uiLanguage");
         language.getItems().setAll(Lang.EN, Lang.ZH);
@@ -271,7 +271,7 @@ public final class GmpLabApp extends Application {
             @Override public Lang fromString(String s) { return "简体中文".equals(s) ? Lang.ZH : Lang.EN; }
         });
         language.valueProperty().bindBidirectional(words.languageProperty());
-        language.setTooltip(new Tooltip("The window's language: English or Simplified Chinese"));
+        Tips.set(language, "The window's language: English or Simplified Chinese");
         // The scenario editor on the left of the canvas, shown and hidden by the "Editor" button; made when first wanted.
         Lazy<ScenarioEditor> editor = new Lazy<>(() -> {
             ScenarioEditor e = new ScenarioEditor(driver, EditorDialogs.nativeDialogs(words), words);
@@ -280,16 +280,16 @@ public final class GmpLabApp extends Application {
         });
         javafx.scene.control.ToggleButton editorToggle = new javafx.scene.control.ToggleButton("Editor");
         editorToggle.setId("editorToggle");
-        editorToggle.setTooltip(new Tooltip("Show or hide the scenario editor: edit a program in Go, run it, open and save files"));
+        Tips.set(editorToggle, "Show or hide the scenario editor: edit a program in Go, run it, open and save files");
         ControlsPane.icon(editorToggle, "✎");
         org.gmplab.controls.GoVersionChoice goVersion = new org.gmplab.controls.GoVersionChoice(driver);
         javafx.scene.control.Button realTrace = new javafx.scene.control.Button("Real Go…");
         realTrace.setId("openRealTrace");
-        realTrace.setTooltip(new Tooltip("Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run"));
+        Tips.set(realTrace, "Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run");
         realTrace.setOnAction(e -> editor.get().openRealTrace());
         javafx.scene.control.Button runReal = new javafx.scene.control.Button("Run with real Go");
         runReal.setId("runRealGo");
-        runReal.setTooltip(new Tooltip("Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run"));
+        Tips.set(runReal, "Build the editor's program as a real Go program (go on PATH), run it with a trace, and open it beside the engine's run");
         runReal.setOnAction(e -> runWithRealGo(editor.get(), driver));
         // settings rarely changed in front of a class make way for the picture in presenter mode
         for (javafx.scene.Node n : new javafx.scene.Node[] {goVersion, themeLabel, theme, realTrace, runReal}) n.getProperties().put(ControlsPane.PRESENTER_HIDES, true);
@@ -321,8 +321,10 @@ public final class GmpLabApp extends Application {
             restyle.run();
         };
         root.getProperties().put(Language.class, speak);
-        // the canvas paints its own words, in the bundled CJK font when in Chinese
-        words.onChange(view, () -> view.setWording(org.gmplab.i18n.Wording.in(words.language(), CjkFont.family())));
+        // the canvas paints its own words, in the bundled CJK font when in Chinese (loaded then: parsing it took a
+        // fortieth of the FX thread's start in English, where it is not drawn)
+        words.onChange(view, () -> view.setWording(org.gmplab.i18n.Wording.in(words.language(),
+                words.language() == Lang.ZH ? CjkFont.family() : null)));
         words.languageProperty().addListener(new javafx.beans.value.WeakChangeListener<>(speak));
         presenterButton.setOnAction(e -> pane.presenter());
         root.setCenter(pane);
@@ -345,12 +347,12 @@ public final class GmpLabApp extends Application {
         player.presenterProperty().bind(c.presenting());   // the teacher notes are offered in presenter mode only
         // In presenter mode the lesson pane stays in the window (its keys work) but takes no room: its step is a
         // caption strip under the canvas.
-        org.gmplab.lessons.player.CaptionStrip caption = new org.gmplab.lessons.player.CaptionStrip(player);
+        Lazy<org.gmplab.lessons.player.CaptionStrip> caption = new Lazy<>(() -> new org.gmplab.lessons.player.CaptionStrip(player));   // made when first shown
         Runnable place = () -> {
             boolean shown = c.lessons.isSelected(), presenting = c.pane.presentingProperty().get();
             player.setVisible(!presenting);
             player.setManaged(!presenting);
-            c.pane.showBelow(shown && presenting && player.lesson() != null ? caption : null);
+            c.pane.showBelow(shown && presenting && player.lesson() != null ? caption.get() : null);
         };
         player.captionProperty().addListener((o, a, b) -> place.run());
         c.pane.presentingProperty().addListener((o, a, b) -> place.run());

@@ -91,6 +91,7 @@ public final class Launcher {
     static int window(String[] appArgs) {
         String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
         if (cannot == null) {
+            readAhead();
             try {
                 Application.launch(GmpLabApp.class, appArgs);
                 return 0;
@@ -101,6 +102,21 @@ public final class Launcher {
         }
         System.err.println("gmplab: " + cannot);
         return Main.BAD_INPUT;
+    }
+
+    /**
+     * While JavaFX starts (on threads of its own, for a third of a second), a thread of ours reads what the FX thread
+     * reads first when it builds the window, so that it finds it read: the words table (parsed as the window's
+     * language is made) and the learner's preferences (their first read loads an XML parser). Both are read once
+     * per JVM, and a thread that asks meanwhile waits for the reading, so the window is the same either way.
+     */
+    private static void readAhead() {
+        Thread t = new Thread(() -> {
+            org.gmplab.i18n.Words.known("");
+            org.gmplab.lessons.player.Progress.forUser().lastLesson();
+        }, "gmplab-read-ahead");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Whether these arguments start JavaFX: the window (also {@code lesson}) or {@code screenshot}. */

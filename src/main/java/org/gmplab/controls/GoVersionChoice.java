@@ -1,7 +1,6 @@
 package org.gmplab.controls;
 
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Tooltip;
 import javafx.util.StringConverter;
 
 import org.gmplab.scenario.Scenario;
@@ -25,8 +24,8 @@ public final class GoVersionChoice extends ChoiceBox<Scenario.GoVersion> {
             @Override public String toString(Scenario.GoVersion v) { return v == null ? "" : "Go " + v.key; }
             @Override public Scenario.GoVersion fromString(String s) { return Scenario.GoVersion.of(s.substring("Go ".length())); }
         });
-        setTooltip(new Tooltip("The Go release whose scheduler rules run the scenario: 1.23 (a P in a system call is _Psyscall)"
-                + " or 1.26 (it stays running with its M); choosing one runs the scenario again from its start"));
+        Tips.set(this, "The Go release whose scheduler rules run the scenario: 1.23 (a P in a system call is _Psyscall)"
+                + " or 1.26 (it stays running with its M); choosing one runs the scenario again from its start");
         show(c.model().scenarioProperty().get());
         c.model().scenarioProperty().addListener((o, was, sc) -> show(sc));
         valueProperty().addListener((o, was, v) -> {

@@ -95,7 +95,7 @@ public final class Language {
         List<String> out = new ArrayList<>();
         walk(root, true, n -> {
             if (n instanceof Labeled l) out.add(l.getText());
-            if (n instanceof Control c && c.getTooltip() != null) out.add(c.getTooltip().getText());
+            if (n instanceof Control c) out.add(Tips.text(c));
             if (n instanceof TextInputControl t) out.add(t.getPromptText());
             if (n instanceof ChoiceBox<?> b) for (Object item : b.getItems()) out.add(text(b, item));
             if (n instanceof Tab t) {
@@ -118,9 +118,9 @@ public final class Language {
         if (n instanceof Node node) {
             ObservableMap<Object, Object> p = node.getProperties();
             if (n instanceof Labeled l && !p.containsKey("words.dynamic") && !l.textProperty().isBound()) swap(p, "text", l::getText, l::setText);
-            if (n instanceof Control c && c.getTooltip() != null && !c.getTooltip().textProperty().isBound()
-                    && !c.getTooltip().getProperties().containsKey("words.dynamic"))
-                swap(c.getTooltip().getProperties(), "text", c.getTooltip()::getText, c.getTooltip()::setText);
+            if (n instanceof Control c && Tips.text(c) != null && (c.getTooltip() == null || !c.getTooltip().textProperty().isBound())
+                    && !Tips.properties(c).containsKey("words.dynamic"))
+                swap(Tips.properties(c), "text", () -> Tips.text(c), s -> Tips.set(c, s));   // made or not (Tips)
             if (n instanceof TextInputControl t && !t.promptTextProperty().isBound()) swap(p, "prompt", t::getPromptText, t::setPromptText);
         } else if (n instanceof Tab t) {
             swap(t.getProperties(), "text", t::getText, t::setText);

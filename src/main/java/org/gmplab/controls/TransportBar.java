@@ -122,10 +122,10 @@ final class TransportBar extends VBox {
         where.setMinWidth(130);
         tip(where, "The event index shown / the end of the run (with +: the run goes on past it)");
 
-        for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, x.getTooltip().getText());
+        for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline}) stepTips.put(x, Tips.text(x));
         // these tooltips are the code's to set (Language.translate would take a translated one for new English)
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline, play, speed})
-            x.getTooltip().getProperties().put("words.dynamic", Boolean.TRUE);
+            Tips.properties(x).put("words.dynamic", Boolean.TRUE);
         words.onChange(this, () -> modeTips(c.model().modeProperty().get() == Engine.Mode.LIVE));
         ChangeListener<Object> liveWhere = (o, a, b) -> { if (c.model().modeProperty().get() == Engine.Mode.LIVE) showWhere(c); };
         c.model().snapshotProperty().addListener(liveWhere);
@@ -285,10 +285,10 @@ final class TransportBar extends VBox {
     /** The tooltips that depend on the mode, in the window's language. */
     private void modeTips(boolean live) {
         for (Control x : new Control[] {toStart, stepBack, stepEvent, runToBreak, toEnd, timeline})
-            x.getTooltip().setText(live ? words.get(STEP_ONLY) + words.get(" (%s)", words.get(stepTips.get(x))) : words.get(stepTips.get(x)));
-        play.getTooltip().setText(words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
+            Tips.set(x, live ? words.get(STEP_ONLY) + words.get(" (%s)", words.get(stepTips.get(x))) : words.get(stepTips.get(x)));
+        Tips.set(play, words.get(live ? "Pause stops the live world and holds it (every M at a safe point); Play lets it go on (Space)"
                 : "Play / pause: one major event per tick (Space)"));
-        speed.getTooltip().setText(words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
+        Tips.set(speed, words.get(live ? "Speed of the live clock: ms of Go time a second (+ / −)"
                 : "Speed while playing: major events a second (+ / −)"));
     }
 
@@ -340,7 +340,8 @@ final class TransportBar extends VBox {
         return b;
     }
 
-    static void tip(Control c, String text) { c.setTooltip(new Tooltip(text)); }
+    /** Gives {@code c} a tooltip, made when the mouse first comes over it ({@link Tips}). */
+    static void tip(Control c, String text) { Tips.set(c, text); }
 
     /** A small text field with an id, a prompt and a tooltip, as the panes' filters and inputs use. */
     static javafx.scene.control.TextField field(String id, String prompt, String tip, int columns) {

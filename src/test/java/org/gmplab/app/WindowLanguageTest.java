@@ -14,6 +14,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 import org.gmplab.controls.Language;
+import org.gmplab.controls.Tips;
 import org.gmplab.i18n.Lang;
 import org.gmplab.lessons.player.CjkFont;
 import org.gmplab.lessons.player.LessonPlayer;
@@ -110,11 +111,32 @@ class WindowLanguageTest {
         WaitForAsyncUtils.waitForFxEvents();
         // then it speaks Chinese, as does the mode-dependent tooltip of Play
         assertThat(robot.lookup("#editorRun").queryButton().getText()).isEqualTo("运行");
-        assertThat(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class).getTooltip().getText()).startsWith("播放 / 暂停");
+        assertThat(Tips.text(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class))).startsWith("播放 / 暂停");
         // and back in English after the switch back
         robot.clickOn("#uiLanguage").clickOn("English");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#editorRun").queryButton().getText()).isEqualTo("Run");
-        assertThat(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class).getTooltip().getText()).startsWith("Play / pause");
+        assertThat(Tips.text(robot.lookup("#play").queryAs(javafx.scene.control.ToggleButton.class))).startsWith("Play / pause");
+    }
+
+    @Test
+    void aTooltipMadeWhileInChineseSpeaksChineseAndEnglishAgainAfterTheSwitchBack(FxRobot robot) throws Exception {
+        // given the window in Chinese, the tooltip of "Real Go…" not made yet (Tips: when the mouse first comes over it)
+        robot.interact(() -> content.pane().language().languageProperty().set(Lang.ZH));
+        javafx.scene.control.Button real = robot.lookup("#openRealTrace").queryButton();
+        assertThat(real.getTooltip()).isNull();
+        String english = "Open a real Go run's execution trace (runtime/trace, go test -trace) and walk it as a run";
+        String chinese = Tips.text(real);
+        assertThat(chinese).isNotEqualTo(english);
+        // when the mouse comes over the button
+        robot.moveTo("#openRealTrace");
+        WaitForAsyncUtils.waitForFxEvents();
+        // then its tooltip is made, in Chinese, and pops up over the resting mouse
+        assertThat(real.getTooltip()).isNotNull();
+        assertThat(real.getTooltip().getText()).isEqualTo(chinese);
+        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> real.getTooltip().isShowing());
+        // and it is in English again after the switch back
+        robot.interact(() -> content.pane().language().languageProperty().set(Lang.EN));
+        assertThat(real.getTooltip().getText()).isEqualTo(english);
     }
 }

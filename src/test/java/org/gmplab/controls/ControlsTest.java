@@ -156,9 +156,9 @@ class ControlsTest {
         assertThat(view.snapshot()).isEqualTo(c.model().getSnapshot());
         // every transport control has a tooltip naming what it does
         for (String id : List.of("#toStart", "#stepBack", "#play", "#stepEvent", "#runToBreak", "#toEnd", "#speed", "#timeline"))
-            assertThat(robot.lookup(id).queryAs(javafx.scene.control.Control.class).getTooltip()).as(id).isNotNull();
-        assertThat(pane.transport.stepBack.getTooltip().getText()).contains("←");
-        assertThat(pane.transport.play.getTooltip().getText()).contains("Space");
+            assertThat(Tips.text(robot.lookup(id).queryAs(javafx.scene.control.Control.class))).as(id).isNotNull();
+        assertThat(Tips.text(pane.transport.stepBack)).contains("←");
+        assertThat(Tips.text(pane.transport.play)).contains("Space");
     }
 
     @Test

@@ -88,7 +88,7 @@ class LiveModeTest {
         waitFor("live mode", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().getSnapshot() != stepWorld);
         // then the step-only controls are disabled, saying why, and the canvas gets new exact worlds over time
         assertThat(pane.transport.stepBack.isDisabled()).isTrue();
-        assertThat(pane.transport.stepBack.getTooltip().getText()).startsWith("Step mode only");
+        assertThat(Tips.text(pane.transport.stepBack)).startsWith("Step mode only");
         assertThat(pane.inject.isDisabled()).as("Inject waits for a pause").isTrue();
         Snapshot first = c.model().getSnapshot();
         waitFor("a later live frame", () -> c.model().getSnapshot().time() > first.time());

@@ -12,14 +12,23 @@ import org.gmplab.snapshot.Snapshot;
 
 /**
  * What changes only with the geometry, the theme or a P's status: the background, the P cards' bodies and
- * empty slots (runnext, curg, every ring slot), the pool boxes and the legend. It is drawn once into the
+ * empty slots (runnext, curg, every ring slot), their names and status words, their M's chip and g0 tag, the
+ * pool boxes and the legend. It is drawn once into the
  * {@link Backdrop}'s image and copied under each frame, because rasterising a thousand ring slots every
  * frame was most of a frame's cost. When only some Ps' statuses changed, {@link #paintWithin} draws again just
  * the part of the picture around their cards.
  */
 final class BackdropPainter implements Painter {
-    /** One P card's part of the key: its geometry, and its status (which gives its fill and border). */
-    record CardKey(int p, List<Object> shape, PStatus status) {}
+    /**
+     * One P card's part of the key: its geometry, its status (which gives its fill and border), its header's words,
+     * and its M's chip ({@link #NO_M}, or whether that M spins).
+     */
+    record CardKey(int p, List<Object> shape, PStatus status, String header, int chip) {
+        /** Whether the card's pixels differ from {@code o}'s, of the same shape. */
+        boolean shows(CardKey o) { return status == o.status && header.equals(o.header) && chip == o.chip; }
+    }
+
+    static final int NO_M = -1, M = 0, SPINNING_M = 1;
 
     /** Everything the backdrop's pixels depend on besides the theme and the viewport; equal keys, same picture. */
     record Key(double width, double height, double font, List<CardKey> cards, List<Rect> pools, Rect legend) {
@@ -34,7 +43,7 @@ final class BackdropPainter implements Painter {
             for (int i = 0; i < cards.size(); i++) {
                 CardKey a = cards.get(i), b = next.cards.get(i);
                 if (a.p() != b.p() || !a.shape().equals(b.shape())) return null;
-                if (a.status() != b.status()) changed.add(a.p());
+                if (!a.shows(b)) changed.add(a.p());
             }
             return changed;
         }
@@ -45,7 +54,11 @@ final class BackdropPainter implements Painter {
         List<CardKey> cards = new ArrayList<>();
         for (Snapshot.Proc p : f.snap().ps()) {
             Layout.Card c = l.cards.get(p.id());
-            if (c != null) cards.add(new CardKey(p.id(), List.of(c.card(), c.ring(), c.runnext(), c.curg(), c.capacity(), c.cols(), c.compact(), c.firstRow(), c.shownRows()), p.status()));
+            if (c == null) continue;
+            Snapshot.Thread m = p.m() < 0 ? null : CardPainter.thread(f.snap(), p.m());
+            int chip = p.m() < 0 ? NO_M : m != null && m.spinning() ? SPINNING_M : M;
+            cards.add(new CardKey(p.id(), List.of(c.card(), c.ring(), c.runnext(), c.curg(), c.capacity(), c.cols(), c.compact(), c.firstRow(), c.shownRows(), c.mChip(), c.g0(), c.header(), c.thread(), c.runnextRow()),
+                    p.status(), LabelPainter.header(f, p), chip));
         }
         List<Rect> pools = new ArrayList<>();
         for (Layout.Pool pool : l.pools.values()) pools.add(pool.rect());
@@ -89,6 +102,11 @@ final class BackdropPainter implements Painter {
             g.strokeRect(cg.x(), cg.y(), cg.w(), cg.h());
             g.setLineDashes((double[]) null);
             if (!c.compact()) RingPainter.slots(g, c, th);
+            if (p.m() >= 0) {
+                Snapshot.Thread m = CardPainter.thread(f.snap(), p.m());
+                CardPainter.mChip(g, c, th, m != null && m.spinning());
+            }
+            LabelPainter.cardWords(g, f, p, c, LabelPainter.header(f, p));
         }
         for (Layout.Pool pool : l.pools.values()) {
             Rect r = pool.rect();

@@ -22,8 +22,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * The cached backdrop: a P's status change draws only the pixels round its card again, and those give exactly
- * the picture a whole render gives (at rest the canvas must show the latest snapshot, pixel for pixel).
+ * The cached backdrop: a P's status change (or its M's coming, going or spinning) draws only the pixels round its
+ * card again, and those give exactly the picture a whole render gives (at rest the canvas must show the latest snapshot, pixel for pixel).
  */
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
@@ -51,6 +51,29 @@ class BackdropTest {
                 assertThat(differing(first, want)).as("the status change shows").isPositive();
             });
         }
+    }
+
+    @Test
+    void anMThatStartsSpinningRedrawsItsCardsChipAsAWholeRenderWould(FxRobot robot) {
+        // given 8 running Ps, then the same moment with P3's M spinning (the chip's outline dashed, in the steal colour)
+        Snapshot before = Worlds.full(8, 256, 3000);
+        int m3 = before.ps().get(3).m();
+        List<Snapshot.Thread> ms = new ArrayList<>();
+        for (Snapshot.Thread m : before.ms()) ms.add(m.id() != m3 ? m : new Snapshot.Thread(m.id(), m.p(), m.nextp(), m.curg(), true, m.blocked(), m.sysmon()));
+        Snapshot after = new Snapshot(before.time(), before.events(), before.gomaxprocs(), before.threads(), before.npidle(), 1,
+                before.needspinning(), before.nmidle(), before.globalQueue(), before.idlePs(), before.idleMs(), before.globalFree(), before.ps(), ms, before.gs());
+        robot.interact(() -> {
+            Backdrop changed = new Backdrop(), fresh = new Backdrop();
+            Canvas target = new Canvas(1280, 720);
+            changed.paint(target.getGraphicsContext2D(), picture(before), new Viewport(), 1280, 720);
+            int[] first = pixels(changed.image());
+            changed.paint(target.getGraphicsContext2D(), picture(after), new Viewport(), 1280, 720);
+            fresh.paint(target.getGraphicsContext2D(), picture(after), new Viewport(), 1280, 720);
+            assertThat(changed.renders()).isEqualTo(1);
+            assertThat(changed.updates()).isEqualTo(1);
+            assertThat(differing(pixels(changed.image()), pixels(fresh.image()))).isZero();
+            assertThat(differing(first, pixels(fresh.image()))).as("the spinning M's chip shows").isPositive();
+        });
     }
 
     @Test

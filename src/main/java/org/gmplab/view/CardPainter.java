@@ -4,29 +4,30 @@ import javafx.scene.canvas.GraphicsContext;
 
 import org.gmplab.snapshot.Snapshot;
 
-/** The chips over the backdrop: each P's M (with its g0 tag) and the M and P chips in the pools. No text. */
+/**
+ * The chips over the backdrop: the M and P chips in the pools. No text. Each P's M chip (with its g0 tag) changes
+ * only when the P gets or loses an M or its M starts or stops spinning: it is in the backdrop ({@link #mChip}).
+ */
 public final class CardPainter implements Painter {
     @Override
     public void paint(GraphicsContext g, Picture f) {
         Theme th = f.theme();
         Layout l = f.layout();
-        double lw = th.lineWidth;
-        for (Snapshot.Proc p : f.snap().ps()) {
-            Layout.Card c = l.cards.get(p.id());
-            if (c == null || p.m() < 0) continue;
-            Snapshot.Thread m = thread(f.snap(), p.m());
-            chip(g, c.mChip(), th, m != null && m.spinning());
-            Rect g0 = c.g0();                      // the M's g0: its scheduler stack, drawn as a small tag
-            g.setStroke(th.muted);
-            g.setLineWidth(Math.max(1, lw * 0.7));
-            g.strokeRect(g0.x(), g0.y(), g0.w(), g0.h());
-        }
         for (Layout.Pool pool : l.pools.values()) {
             for (Layout.Chip chip : pool.chips()) {
                 Snapshot.Thread m = chip.isM() ? thread(f.snap(), chip.id()) : null;
                 chip(g, chip.rect(), th, m != null && m.spinning());
             }
         }
+    }
+
+    /** The chip of the M that holds the P of card {@code c}, with its g0 (its scheduler stack) as a small tag. */
+    static void mChip(GraphicsContext g, Layout.Card c, Theme th, boolean spinning) {
+        chip(g, c.mChip(), th, spinning);
+        Rect g0 = c.g0();
+        g.setStroke(th.muted);
+        g.setLineWidth(Math.max(1, th.lineWidth * 0.7));
+        g.strokeRect(g0.x(), g0.y(), g0.w(), g0.h());
     }
 
     /** A chip for an M or a P; a spinning M gets a dashed outline in the steal colour. */

@@ -47,11 +47,7 @@ public final class LabelPainter implements Painter {
         for (Snapshot.Proc p : s.ps()) {
             Layout.Card c = l.cards.get(p.id());
             if (c == null) continue;
-            double hf = l.titleFont(c);
-            g.setFont(Font.font(w.family(), FontWeight.BOLD, hf));
-            g.setFill(th.text);
-            String st = s.statusWord(p);
-            TextFit.fill(g, "P" + p.id() + " " + w.of(st), c.header().x(), c.header().cy(), c.header().w() * 0.55);
+            double hf = l.titleFont(c);   // the card's name and status are in the backdrop (cardWords)
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, hf * 0.85));
             g.setFill(th.muted);
             g.setTextAlign(TextAlignment.RIGHT);
@@ -64,8 +60,6 @@ public final class LabelPainter implements Painter {
             if (p.m() >= 0) {
                 g.setTextAlign(TextAlignment.CENTER);
                 TextFit.fill(g, "M" + p.m(), c.mChip().cx(), c.mChip().cy(), c.mChip().w() * 0.9);
-                g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.85));
-                TextFit.fill(g, "g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
                 g.setTextAlign(TextAlignment.LEFT);
                 Snapshot.Thread m = CardPainter.thread(s, p.m());
                 if (m != null && m.spinning()) {
@@ -77,8 +71,6 @@ public final class LabelPainter implements Painter {
                 TextFit.fill(g, w.of(p.status() == PStatus.SYSCALL ? "no M (in syscall)" : "no M"), c.thread().x(), c.thread().cy(), c.thread().w());
             }
             g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.9));
-            g.setFill(th.muted);
-            TextFit.fill(g, w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
             g.setFill(th.text);
             Rect info = c.ringInfo();
             if (info.w() > fs && s.isSampled()) {
@@ -143,6 +135,38 @@ public final class LabelPainter implements Painter {
         int n = s.globalFree();
         for (Snapshot.Proc p : s.ps()) n += p.gfreecnt();
         return n;
+    }
+
+    /**
+     * The words of P {@code p}'s card that change only with its status or its M's presence: its name and status
+     * ({@code header}), its M's "g0" tag and "next" by the runnext slot. They are in the backdrop (drawn again only
+     * when the card is), because every {@code fillText} costs the render thread a text layout at every frame.
+     */
+    static void cardWords(GraphicsContext g, Picture f, Snapshot.Proc p, Layout.Card c, String header) {
+        Theme th = f.theme();
+        Wording w = f.wording();
+        double rf = Math.min(f.layout().font * 0.9, c.thread().h() * 0.5);
+        g.save();   // the legend, drawn after, keeps the text settings it had
+        g.setTextBaseline(VPos.CENTER);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setFont(Font.font(w.family(), FontWeight.BOLD, f.layout().titleFont(c)));
+        g.setFill(th.text);
+        TextFit.fill(g, header, c.header().x(), c.header().cy(), c.header().w() * 0.55);
+        if (p.m() >= 0) {
+            g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.85));
+            g.setTextAlign(TextAlignment.CENTER);
+            TextFit.fill(g, "g0", c.g0().cx(), c.g0().cy(), c.g0().w() * 0.9);
+            g.setTextAlign(TextAlignment.LEFT);
+        }
+        g.setFont(Font.font(w.family(), FontWeight.NORMAL, rf * 0.9));
+        g.setFill(th.muted);
+        TextFit.fill(g, w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
+        g.restore();
+    }
+
+    /** The card's name and status as its header shows it ("P3 running"). */
+    static String header(Picture f, Snapshot.Proc p) {
+        return "P" + p.id() + " " + f.wording().of(f.snap().statusWord(p));
     }
 
     /** The legend: it never changes with the snapshot, so the backdrop draws it. */

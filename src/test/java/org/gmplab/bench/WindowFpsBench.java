@@ -61,7 +61,7 @@ public final class WindowFpsBench {
             meter.install();
             shown.complete(c);
         });
-        GmpLabApp.Content c = shown.get(30, TimeUnit.SECONDS);
+        GmpLabApp.Content c = shown.get(10, TimeUnit.MINUTES);   // a loaded machine may take minutes
         if (play) {
             if (speedSet != null) c.driver().setSpeed(speed).get(10, TimeUnit.SECONDS);   // steps a second
             c.driver().play().get(10, TimeUnit.SECONDS);

@@ -28,7 +28,8 @@ import org.gmplab.view.Theme;
  * ({@link FrameMeter}). With {@code -Dgmplab.bench.frames=N} the window is N frames after
  * {@code gmplab.bench.warmupFrames} (120) rather than seconds: on a loaded machine that still measures as many
  * frames, and the CPU per frame is the figure to compare (the program must last that long: choose a slow
- * speed). It sits beside the app's tests because it mounts the window as they do. Not a test: run
+ * speed). With {@code -Dgmplab.bench.regions=true} it prints the shown regions whose background has more than one
+ * fill (Prism draws those from a cached image, stretched, whenever something above them is drawn again). It sits beside the app's tests because it mounts the window as they do. Not a test: run
  * it by hand (docs/benchmarks.md).
  */
 public final class WindowFpsBench {
@@ -58,6 +59,7 @@ public final class WindowFpsBench {
                     .select(((javafx.scene.control.TabPane) scene.lookup("#sideTabs")).getTabs().stream().filter(t -> tab.equals(t.getId())).findFirst().orElseThrow());
             String hide = System.getProperty("gmplab.bench.hide");   // e.g. #scheduler-view,#where: what the window costs without them
             if (hide != null) for (String id : hide.split(",")) scene.lookup(id).setVisible(false);
+            if (Boolean.getBoolean("gmplab.bench.regions")) Platform.runLater(() -> printRegions(root, ""));
             meter.install();
             shown.complete(c);
         });
@@ -87,5 +89,15 @@ public final class WindowFpsBench {
         System.out.println(after.get(10, TimeUnit.SECONDS));
         c.driver().close();
         Platform.exit();
+    }
+
+    /** Regions whose background has more than one fill (Prism draws those from a cached image, stretched), largest first. */
+    private static void printRegions(javafx.scene.Parent n, String path) {
+        for (javafx.scene.Node c : n.getChildrenUnmodifiable()) {
+            if (c instanceof javafx.scene.layout.Region r && r.isVisible() && r.getBackground() != null && r.getBackground().getFills().size() > 1
+                    && r.getWidth() * r.getHeight() > 20_000)
+                System.out.printf("%8.0f px2 %d fills %s %s%n", r.getWidth() * r.getHeight(), r.getBackground().getFills().size(), r.getClass().getSimpleName(), r.getStyleClass() + " " + r.getId());
+            if (c instanceof javafx.scene.Parent p && c.isVisible()) printRegions(p, path);
+        }
     }
 }

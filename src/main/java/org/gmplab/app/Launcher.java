@@ -112,8 +112,14 @@ public final class Launcher {
      */
     private static void readAhead() {
         Thread t = new Thread(() -> {
-            org.gmplab.i18n.Words.known("");
-            org.gmplab.lessons.player.Progress.forUser().lastLesson();
+            try {
+                org.gmplab.i18n.Words.known("");
+                org.gmplab.lessons.player.Progress.forUser().lastLesson();
+            } catch (Throwable e) {
+                // Only a head start: the FX thread reads both itself and reports what fails. And when JavaFX cannot
+                // start, the JVM may be exiting while this still reads (the preferences' class then cannot register
+                // its shutdown hook): the user's one line must stay the only one.
+            }
         }, "gmplab-read-ahead");
         t.setDaemon(true);
         t.start();

@@ -340,7 +340,7 @@ public final class History implements Recording {
         boolean adjacent = enginePos == cursor && target == positions.higher(cursor);
         if (engineBetween && enginePos == target) rewind(target);   // its snapshot there is the later moment
         // A spare engine nearer the target than this one goes there instead (as ensureEngineAt would choose).
-        if (enginePos < target && actions.isEmpty() && spares.nearest(target) > enginePos) rewind(target);
+        if (enginePos < target && spareIsNearer(target)) rewind(target);
         // A replay keeps the positions just before the target, so that the steps back a user takes next find their
         // snapshots; so does a run forward to a position that is not the next one (a jump), over a shorter stretch.
         if (enginePos > target) snapshotOnTheWay(target, replayWindow());
@@ -478,7 +478,7 @@ public final class History implements Recording {
     /** Puts the engine at known position {@code target}: forward from where it is or from a nearer spare, or replayed from the start. */
     private void ensureEngineAt(long target) {
         if (enginePos == target) return;
-        if (enginePos > target || (actions.isEmpty() && spares.nearest(target) > enginePos)) rewind(target);
+        if (enginePos > target || spareIsNearer(target)) rewind(target);
         long start = System.nanoTime();
         long from = enginePos;
         while (enginePos < target) {
@@ -496,6 +496,9 @@ public final class History implements Recording {
         }
         engine.drainEvents();
     }
+
+    /** Whether a spare engine stands nearer {@code target} than this one (spares serve only a branch with no actions). */
+    private boolean spareIsNearer(long target) { return actions.isEmpty() && spares.nearest(target) > enginePos; }
 
     /**
      * Puts a new engine at or before {@code target}: a spare one left behind by an earlier replay if one is there

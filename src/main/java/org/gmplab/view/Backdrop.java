@@ -72,7 +72,7 @@ final class Backdrop {
      */
     private void update(Picture f, Viewport v, Set<Integer> ps, double px) {
         GraphicsContext g = offscreen.getGraphicsContext2D();
-        double reach = f.theme().lineWidth + 2;   // as BackdropPainter.paintWithin reckons it, in layout pixels
+        double reach = BackdropPainter.reach(f.theme());   // as paintWithin reckons it, in layout pixels
         for (int p : ps) {
             Rect c = f.layout().cards.get(p).card();
             // on whole canvas pixels (a clip on whole pixels cuts no pixel in part), then back in layout pixels

@@ -81,7 +81,7 @@ final class BackdropPainter implements Painter {
         g.fillRect(0, 0, l.width, l.height);
         double lw = th.lineWidth;
         double arc = l.font * 0.6;
-        double reach = lw + 2;   // what a shape's edge may colour beyond its rectangle: a stroke's half and antialiasing
+        double reach = reach(th);
         for (Snapshot.Proc p : f.snap().ps()) {
             Layout.Card c = l.cards.get(p.id());
             if (c == null || !reaches(c.card(), reach, area)) continue;
@@ -119,6 +119,9 @@ final class BackdropPainter implements Painter {
         }
         if (reaches(l.legend, l.font * 2, area)) LabelPainter.legend(g, f);   // text may run past its box
     }
+
+    /** What a shape's edge may colour beyond its rectangle, in layout pixels: a stroke's half and antialiasing. */
+    static double reach(Theme th) { return th.lineWidth + 2; }
 
     /** Whether what is drawn for {@code r} (at most {@code reach} beyond it) may touch {@code area} (null: everything). */
     private static boolean reaches(Rect r, double reach, Rect area) {

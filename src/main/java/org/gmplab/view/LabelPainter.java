@@ -54,7 +54,7 @@ public final class LabelPainter implements Painter {
             if (!s.real()) TextFit.fill(g, w.format("tick %d free %d", p.schedtick(), p.gfreecnt()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             else if (s.isSampled() && s.sampled().detail()) TextFit.fill(g, w.format("tick %d", p.schedtick()), c.header().right(), c.header().cy(), c.header().w() * 0.44);
             g.setTextAlign(TextAlignment.LEFT);
-            double rf = Math.min(fs * 0.9, c.thread().h() * 0.5);
+            double rf = rowFont(l, c);
             g.setFont(Font.font(w.family(), FontWeight.BOLD, rf));
             g.setFill(th.text);
             if (p.m() >= 0) {
@@ -145,7 +145,7 @@ public final class LabelPainter implements Painter {
     static void cardWords(GraphicsContext g, Picture f, Snapshot.Proc p, Layout.Card c, String header) {
         Theme th = f.theme();
         Wording w = f.wording();
-        double rf = Math.min(f.layout().font * 0.9, c.thread().h() * 0.5);
+        double rf = rowFont(f.layout(), c);
         g.save();   // the legend, drawn after, keeps the text settings it had
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
@@ -163,6 +163,9 @@ public final class LabelPainter implements Painter {
         TextFit.fill(g, w.of("next"), c.runnextRow().x(), c.runnextRow().cy(), c.runnext().x() - c.runnextRow().x() - 2);
         g.restore();
     }
+
+    /** The font size of a card's rows (its M, "g0", "next"): the frame's labels and the backdrop's words agree. */
+    static double rowFont(Layout l, Layout.Card c) { return Math.min(l.font * 0.9, c.thread().h() * 0.5); }
 
     /** The card's name and status as its header shows it ("P3 running"). */
     static String header(Picture f, Snapshot.Proc p) {

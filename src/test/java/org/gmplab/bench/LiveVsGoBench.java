@@ -37,7 +37,11 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * GMP Lab's time is from starting the engine to its end (the runtime's boot included).
  *
  * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. One
- * warm-up round (not counted) runs first. Run: see docs/benchmarks.md.
+ * warm-up round (not counted) runs first; {@code -Dgmplab.bench.warmups=N} runs N. Each engine's start takes
+ * branches its hot paths never take afterwards, so the JIT's code from one engine is deoptimised at the start of the
+ * next (uncommon traps) and recompiled during it: the first rounds after one warm-up measure that, not the
+ * engine (docs/benchmarks.md, "Cold and warm"). Each round line gives the JVM's uptime, to match a
+ * {@code -XX:+LogCompilation} log's stamps. Run: see docs/benchmarks.md.
  */
 public final class LiveVsGoBench {
 
@@ -94,15 +98,17 @@ public final class LiveVsGoBench {
         boolean baselines = Boolean.parseBoolean(System.getProperty("gmplab.bench.baselines", "true"));
         boolean go = baselines && buildGo(workloads);
 
+        int warmups = Integer.getInteger("gmplab.bench.warmups", 1);
         Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
-        for (int round = 0; round <= rounds; round++) {
-            boolean warmup = round == 0;
-            System.out.printf("%s round %d, load average %s%n", warmup ? "warm-up" : "timed", round, loadAverage());
+        for (int round = 1 - warmups; round <= rounds; round++) {
+            boolean warmup = round <= 0;
+            System.out.printf("%s round %d, load average %s, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round, loadAverage(),
+                    java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];
                     for (int k = 0; k < 3; k++) { // rotate who goes first
-                        int who = (k + round) % 3;
+                        int who = Math.floorMod(k + round, 3);
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
                             case 1 -> go ? goRun(w, p) : null;

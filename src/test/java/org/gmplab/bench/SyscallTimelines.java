@@ -78,11 +78,13 @@ public final class SyscallTimelines {
         List<Long> idle = new ArrayList<>(), retakeAfter = new ArrayList<>();
         java.util.Set<Integer> retaken = new java.util.HashSet<>();   // Ps retaken by sysmon, not yet given to an M
         int[] handedTo = new int[2];   // retaken Ps run next by {an idle M, a new M}
+        Map<Integer, Integer> handedHow = new HashMap<>();   // P → 0 (idle M) or 1 (new M), until a G runs on it
+        List<List<Long>> windowBy = List.of(new ArrayList<>(), new ArrayList<>());   // retake → a G runs, by who ran the P
         List<Long> mAppeared = new ArrayList<>();   // each NewM's time
         for (Event ev : events) {
             if (ev instanceof Event.Retake r) retaken.add(r.p());
-            else if (ev instanceof Event.StartM sm && retaken.remove(sm.p())) handedTo[0]++;
-            else if (ev instanceof Event.NewM nm && nm.purpose() == Event.NewM.For.P && retaken.remove(nm.p())) handedTo[1]++;
+            else if (ev instanceof Event.StartM sm && retaken.remove(sm.p())) { handedTo[0]++; handedHow.put(sm.p(), 0); }
+            else if (ev instanceof Event.NewM nm && nm.purpose() == Event.NewM.For.P && retaken.remove(nm.p())) { handedTo[1]++; handedHow.put(nm.p(), 1); }
             else if (ev instanceof Event.ExitSyscall || ev instanceof Event.Execute) retaken.remove(ev.p());
             if (ev instanceof Event.NewM) mAppeared.add(ev.time());
             if (ev instanceof Event.EnterSyscall s) {
@@ -121,12 +123,16 @@ public final class SyscallTimelines {
                         calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                         Long st = stolenAt.remove(x.p());
                         if (st != null) { gaps++; idle.add(x.time() - st); }
+                        Integer how = handedHow.remove(x.p());
+                        if (st != null && how != null) windowBy.get(how).add(x.time() - st);
                     }
                 }
             } else if (ev instanceof Event.Execute x) {
                 pState.put((long) x.p(), new long[] {RUNNING, x.time()});
                 Long st = stolenAt.remove(x.p());
                 if (st != null) { gaps++; idle.add(x.time() - st); }
+                Integer how = handedHow.remove(x.p());
+                if (st != null && how != null) windowBy.get(how).add(x.time() - st);
                 long[] c = open.remove(x.g());
                 if (c != null && c[3] >= 0) calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], false, x.time(), c[5], c[6]));
                 else if (c != null) open.put(x.g(), c);
@@ -144,7 +150,7 @@ public final class SyscallTimelines {
         }
         dist("  GMP Lab: newm → the new M's first event", newmLatency.stream().mapToLong(Long::longValue).toArray());
         dist("  GMP Lab: startm → the woken M's first event", startmLatency.stream().mapToLong(Long::longValue).toArray());
-        handoffs("GMP Lab", handedTo, mAppeared, first);
+        handoffs("GMP Lab", handedTo, mAppeared, first, windowBy);
         return new Timeline("GMP Lab", calls, last - first, threads, steals, reacquires, idle.stream().mapToLong(Long::longValue).toArray(),
                 retakeAfter.stream().mapToLong(Long::longValue).toArray());
     }
@@ -166,6 +172,8 @@ public final class SyscallTimelines {
         java.util.Set<Long> ms = new java.util.HashSet<>();
         java.util.Set<Long> retaken = new java.util.HashSet<>();   // Ps sysmon stole, not yet run by an M
         int[] handedTo = new int[2];   // {an M seen before, an M seen for the first time}
+        Map<Long, Integer> handedHow = new HashMap<>();
+        List<List<Long>> windowBy = List.of(new ArrayList<>(), new ArrayList<>());
         List<Long> mAppeared = new ArrayList<>();
         long first = -1, last = 0;
         int steals = 0, reacquires = 0, gaps = 0;
@@ -176,7 +184,10 @@ public final class SyscallTimelines {
                 if (newM) mAppeared.add(ev.time());
                 // the P an M starts: a ProcStart names it in its transition (the M has none yet)
                 long onP = ev.transition() instanceof GoEvent.ProcTransition pt && !ev.name().equals("ProcSteal") ? pt.pid() : ev.p();
-                if (onP >= 0 && runners.contains(ev.m()) && retaken.remove(onP)) handedTo[newM ? 1 : 0]++;
+                if (onP >= 0 && runners.contains(ev.m()) && retaken.remove(onP)) {
+                    handedTo[newM ? 1 : 0]++;
+                    handedHow.put(onP, newM ? 1 : 0);
+                }
                 if (ev.transition() instanceof GoEvent.GoTransition t) {
                     if (t.from() == GoEvent.GoState.RUNNING && t.to() == GoEvent.GoState.SYSCALL) {
                         if (first < 0) first = ev.time();
@@ -197,12 +208,16 @@ public final class SyscallTimelines {
                             all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                             Long st = stolenAt.remove(ev.p());
                             if (st != null && c[2] >= 0) { gaps++; idle.add(ev.time() - st); }
+                            Integer how = handedHow.remove(ev.p());
+                            if (st != null && c[2] >= 0 && how != null) windowBy.get(how).add(ev.time() - st);
                         }
                         last = Math.max(last, ev.time());
                     } else if (t.from() == GoEvent.GoState.RUNNABLE && t.to() == GoEvent.GoState.RUNNING) {
                         pState.put(ev.p(), new long[] {RUNNING, ev.time()});
                         Long st = stolenAt.remove(ev.p());
                         if (st != null) { gaps++; idle.add(ev.time() - st); }
+                        Integer how = handedHow.remove(ev.p());
+                        if (st != null && how != null) windowBy.get(how).add(ev.time() - st);
                         long[] c = open.remove(t.goid());
                         if (c != null) all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], false, ev.time(), c[5], c[6]));
                     }
@@ -223,7 +238,7 @@ public final class SyscallTimelines {
         }
         // The workers are the Gs that made the 20 calls each (the tracer's own writes are not counted).
         List<Call> calls = all.stream().filter(c -> perG.getOrDefault(c.g(), 0) == 20).toList();
-        handoffs("Go", handedTo, mAppeared, first);
+        handoffs("Go", handedTo, mAppeared, first, windowBy);
         return new Timeline("Go", calls, last - first, ms.size(), steals, reacquires, idle.stream().mapToLong(Long::longValue).toArray(),
                 retakeAfter.stream().mapToLong(Long::longValue).toArray());
     }
@@ -270,11 +285,13 @@ public final class SyscallTimelines {
     }
 
     /** Who ran the Ps sysmon retook (an idle M, a new one), and when each M appeared (ms from the first call). */
-    private static void handoffs(String who, int[] handedTo, List<Long> mAppeared, long first) {
+    private static void handoffs(String who, int[] handedTo, List<Long> mAppeared, long first, List<List<Long>> windowBy) {
         StringBuilder at = new StringBuilder();
         for (long t : mAppeared) at.append(String.format(" %.1f", (t - first) / 1e6));
         System.out.printf("  %s: retaken Ps run next by an idle M %d, by a new M %d; Ms appeared at (ms from the first call):%s%n",
                 who, handedTo[0], handedTo[1], at);
+        dist("  " + who + ": retake → a G runs, idle M", windowBy.get(0).stream().mapToLong(Long::longValue).toArray());
+        dist("  " + who + ": retake → a G runs, new M", windowBy.get(1).stream().mapToLong(Long::longValue).toArray());
     }
 
     private static void dist(String what, long[] v) {

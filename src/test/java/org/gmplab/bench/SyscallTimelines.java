@@ -173,6 +173,7 @@ public final class SyscallTimelines {
         java.util.Set<Long> retaken = new java.util.HashSet<>();   // Ps sysmon stole, not yet run by an M
         int[] handedTo = new int[2];   // {an M seen before, an M seen for the first time}
         Map<Long, Integer> handedHow = new HashMap<>();
+        Map<String, Integer> firstOnRetaken = new java.util.TreeMap<>();   // the first event on a retaken P: an M's ProcStart (startm), or a G back from its call taking it idle
         List<List<Long>> windowBy = List.of(new ArrayList<>(), new ArrayList<>());
         List<Long> mAppeared = new ArrayList<>();
         long first = -1, last = 0;
@@ -187,6 +188,7 @@ public final class SyscallTimelines {
                 if (onP >= 0 && runners.contains(ev.m()) && retaken.remove(onP)) {
                     handedTo[newM ? 1 : 0]++;
                     handedHow.put(onP, newM ? 1 : 0);
+                    firstOnRetaken.merge(ev.name() + (ev.transition() instanceof GoEvent.GoTransition t ? " " + t.from() + "→" + t.to() : ""), 1, Integer::sum);
                 }
                 if (ev.transition() instanceof GoEvent.GoTransition t) {
                     if (t.from() == GoEvent.GoState.RUNNING && t.to() == GoEvent.GoState.SYSCALL) {
@@ -239,6 +241,7 @@ public final class SyscallTimelines {
         // The workers are the Gs that made the 20 calls each (the tracer's own writes are not counted).
         List<Call> calls = all.stream().filter(c -> perG.getOrDefault(c.g(), 0) == 20).toList();
         handoffs("Go", handedTo, mAppeared, first, windowBy);
+        System.out.println("  Go: the first event on a retaken P: " + firstOnRetaken);
         return new Timeline("Go", calls, last - first, ms.size(), steals, reacquires, idle.stream().mapToLong(Long::longValue).toArray(),
                 retakeAfter.stream().mapToLong(Long::longValue).toArray());
     }

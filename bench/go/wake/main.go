@@ -29,8 +29,8 @@ func main() {
 	if len(os.Args) > 1 {
 		n, _ = strconv.Atoi(os.Args[1])
 	}
-	var word int32                     // 0: asleep (or about to be), 1: woken
-	var woke atomic.Int64              // when the sleeper ran again (ns since start)
+	var word int32        // 0: asleep (or about to be), 1: woken
+	var woke atomic.Int64 // when the sleeper ran again (ns since start)
 	start := time.Now()
 	ready := make(chan struct{})
 	go func() {

@@ -29,7 +29,7 @@ import org.gmplab.view.Theme;
  * {@code gmplab.bench.warmupFrames} (120) rather than seconds: on a loaded machine that still measures as many
  * frames, and the CPU per frame is the figure to compare (the program must last that long: choose a slow
  * speed). With {@code -Dgmplab.bench.regions=true} it prints the shown regions whose background has more than one
- * fill (Prism draws those from a cached image, stretched, whenever something above them is drawn again). It sits beside the app's tests because it mounts the window as they do. Not a test: run
+ * fill (Prism draws those from a cached image, stretched, whenever something above them is drawn again). With {@code -Dgmplab.bench.pulses=true} it also says what made each missed pulse ({@link PulseProbe}). It sits beside the app's tests because it mounts the window as they do. Not a test: run
  * it by hand (docs/benchmarks.md).
  */
 public final class WindowFpsBench {
@@ -41,11 +41,13 @@ public final class WindowFpsBench {
         int seconds = Integer.getInteger("gmplab.bench.seconds", 5);
         int frames = Integer.getInteger("gmplab.bench.frames", 0), warmupFrames = Integer.getInteger("gmplab.bench.warmupFrames", 120);
         FrameMeter meter = new FrameMeter(frames > 0 ? 1200 : seconds);
+        PulseProbe probe = Boolean.getBoolean("gmplab.bench.pulses") ? new PulseProbe() : null;
         FrameMeter.startHeadless();
 
         Scenario sc = ScenarioFiles.load(Path.of(args.length > 1 ? args[1] : "scenarios/spawn1000.json")).withGomaxprocs(Integer.parseInt(args.length > 0 ? args[0] : "2"));
         CompletableFuture<GmpLabApp.Content> shown = new CompletableFuture<>();
         Platform.runLater(() -> {
+            if (probe != null) probe.install();   // its timer first: it opens each pulse
             BorderPane root = new BorderPane();
             SchedulerView view = new SchedulerView();
             GmpLabApp.Content c = GmpLabApp.content(root, view, sc);
@@ -61,6 +63,11 @@ public final class WindowFpsBench {
             if (hide != null) for (String id : hide.split(",")) scene.lookup(id).setVisible(false);
             if (Boolean.getBoolean("gmplab.bench.regions")) Platform.runLater(() -> printRegions(root, ""));
             meter.install();
+            if (probe != null) {
+                probe.listen(scene);
+                probe.flag("world", c.driver().model().snapshotProperty());
+                probe.flag("log rows", ((javafx.scene.control.TableView<?>) scene.lookup("#eventLog")).getItems());
+            }
             shown.complete(c);
         });
         GmpLabApp.Content c = shown.get(10, TimeUnit.MINUTES);   // a loaded machine may take minutes
@@ -74,21 +81,39 @@ public final class WindowFpsBench {
         if (frames > 0) {   // counted in frames: as many frames measured whatever the load
             meter.awaitPulses(warmupFrames, 600);
             meter.begin();
+            if (probe != null) probeBegin(probe, c);
             meter.awaitPulses(frames, 1200);
         } else {
             Thread.sleep((long) (warmup * 1000));
             meter.begin();
+            if (probe != null) probeBegin(probe, c);
             long deadline = System.nanoTime() + seconds * 1_000_000_000L;
             while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
         }
         meter.end();
+        if (probe != null) probe.end();
         if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
         System.out.println(meter.report());
+        if (probe != null) System.out.println(probe.report());
         CompletableFuture<String> after = new CompletableFuture<>();
         Platform.runLater(() -> after.complete(c.driver().model().eventLog().size() + " events in the log; " + c.driver().model().statusProperty().get()));
         System.out.println(after.get(10, TimeUnit.SECONDS));
         c.driver().close();
         Platform.exit();
+    }
+
+    /** Starts the probe's window, counting the log's catch-ups and the rows given another event (each is styled again). */
+    private static void probeBegin(PulseProbe probe, GmpLabApp.Content c) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            javafx.scene.Scene scene = c.driver() == null ? null : ((javafx.stage.Window) javafx.stage.Window.getWindows().get(0)).getScene();
+            probe.count("log catch-ups (the table's rows edited)", ((javafx.scene.control.TableView<?>) scene.lookup("#eventLog")).getItems());
+            for (javafx.scene.Node n : scene.lookup("#eventLog").lookupAll(".table-row-cell"))
+                if (n instanceof javafx.scene.control.TableRow<?> row) probe.count("table rows given another event", row.itemProperty());
+            probe.begin();
+            done.complete(null);
+        });
+        done.get(10, TimeUnit.MINUTES);
     }
 
     /** Regions whose background has more than one fill (Prism draws those from a cached image, stretched), largest first. */

@@ -29,12 +29,16 @@ import org.gmplab.view.Theme;
  * {@code gmplab.bench.warmupFrames} (120) rather than seconds: on a loaded machine that still measures as many
  * frames, and the CPU per frame is the figure to compare (the program must last that long: choose a slow
  * speed). With {@code -Dgmplab.bench.regions=true} it prints the shown regions whose background has more than one
- * fill (Prism draws those from a cached image, stretched, whenever something above them is drawn again). With {@code -Dgmplab.bench.pulses=true} it also says what made each missed pulse ({@link PulseProbe}). It sits beside the app's tests because it mounts the window as they do. Not a test: run
+ * fill (Prism draws those from a cached image, stretched, whenever something above them is drawn again). With {@code -Dgmplab.bench.mode=repaint} it shows step mode's
+ * moment {@code gmplab.bench.at} (3000), its log full of rows, and has Prism draw the log's area again at every
+ * pulse, the same rows each time, as a catch-up makes it do: the render thread's CPU per frame is then what
+ * drawing the table costs. With {@code -Dgmplab.bench.pulses=true} it also says what made each missed pulse ({@link PulseProbe}). It sits beside the app's tests because it mounts the window as they do. Not a test: run
  * it by hand (docs/benchmarks.md).
  */
 public final class WindowFpsBench {
     public static void main(String[] args) throws Exception {
         boolean play = System.getProperty("gmplab.bench.mode", "live").equals("play");
+        boolean repaint = System.getProperty("gmplab.bench.mode", "live").equals("repaint");
         String speedSet = System.getProperty("gmplab.bench.speed");
         double speed = Double.parseDouble(speedSet != null ? speedSet : "0.05");
         double warmup = Double.parseDouble(System.getProperty("gmplab.bench.warmup", "1.5"));
@@ -51,7 +55,8 @@ public final class WindowFpsBench {
             BorderPane root = new BorderPane();
             SchedulerView view = new SchedulerView();
             GmpLabApp.Content c = GmpLabApp.content(root, view, sc);
-            Scene scene = new Scene(root, 1280, 800);
+            Scene scene = new Scene(repaint ? new javafx.scene.layout.Pane(root) : root, 1280, 800);
+            if (repaint) { root.setPrefSize(1280, 800); root.resize(1280, 800); }
             scene.getStylesheets().addAll(Theme.stylesheets("light"));
             Stage stage = new Stage();
             stage.setScene(scene);
@@ -71,7 +76,29 @@ public final class WindowFpsBench {
             shown.complete(c);
         });
         GmpLabApp.Content c = shown.get(10, TimeUnit.MINUTES);   // a loaded machine may take minutes
-        if (play) {
+        if (repaint) {   // step mode, the log full of rows, and the event log's area drawn again at every pulse
+            c.driver().jumpTo(Long.getLong("gmplab.bench.at", 3000)).get(10, TimeUnit.MINUTES);
+            c.driver().idle().get(10, TimeUnit.MINUTES);
+            Platform.runLater(() -> {
+                javafx.scene.Scene scene = javafx.stage.Window.getWindows().get(0).getScene();
+                javafx.scene.Node table = scene.lookup("#eventLog");
+                javafx.geometry.Bounds b = table.localToScene(table.getLayoutBounds());
+                // a shape that draws nothing over the table, its fill changed at every pulse: Prism draws again
+                // whatever lies under it, as it does when the log catches up (the same rows every time)
+                javafx.scene.shape.Rectangle over = new javafx.scene.shape.Rectangle(b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight());
+                over.setManaged(false);
+                over.setMouseTransparent(true);
+                over.setFill(javafx.scene.paint.Color.TRANSPARENT);
+                ((javafx.scene.layout.Pane) scene.getRoot()).getChildren().add(over);
+                new javafx.animation.AnimationTimer() {
+                    boolean odd;
+                    @Override public void handle(long now) {
+                        odd = !odd;
+                        over.setFill(odd ? javafx.scene.paint.Color.rgb(255, 255, 255, 0) : javafx.scene.paint.Color.TRANSPARENT);
+                    }
+                }.start();
+            });
+        } else if (play) {
             if (speedSet != null) c.driver().setSpeed(speed).get(10, TimeUnit.SECONDS);   // steps a second
             c.driver().play().get(10, TimeUnit.SECONDS);
         } else {
@@ -88,7 +115,7 @@ public final class WindowFpsBench {
             meter.begin();
             if (probe != null) probeBegin(probe, c);
             long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-            while (System.nanoTime() < deadline && !c.driver().model().finishedProperty().get()) Thread.sleep(20);
+            while (System.nanoTime() < deadline && (repaint || !c.driver().model().finishedProperty().get())) Thread.sleep(20);
         }
         meter.end();
         if (probe != null) probe.end();

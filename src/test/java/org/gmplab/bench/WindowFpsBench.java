@@ -108,12 +108,12 @@ public final class WindowFpsBench {
         if (frames > 0) {   // counted in frames: as many frames measured whatever the load
             meter.awaitPulses(warmupFrames, 600);
             meter.begin();
-            if (probe != null) probeBegin(probe, c);
+            if (probe != null) probeBegin(probe);
             meter.awaitPulses(frames, 1200);
         } else {
             Thread.sleep((long) (warmup * 1000));
             meter.begin();
-            if (probe != null) probeBegin(probe, c);
+            if (probe != null) probeBegin(probe);
             long deadline = System.nanoTime() + seconds * 1_000_000_000L;
             while (System.nanoTime() < deadline && (repaint || !c.driver().model().finishedProperty().get())) Thread.sleep(20);
         }
@@ -130,10 +130,10 @@ public final class WindowFpsBench {
     }
 
     /** Starts the probe's window, counting the log's catch-ups and the rows given another event (each is styled again). */
-    private static void probeBegin(PulseProbe probe, GmpLabApp.Content c) throws Exception {
+    private static void probeBegin(PulseProbe probe) throws Exception {
         CompletableFuture<Void> done = new CompletableFuture<>();
         Platform.runLater(() -> {
-            javafx.scene.Scene scene = c.driver() == null ? null : ((javafx.stage.Window) javafx.stage.Window.getWindows().get(0)).getScene();
+            javafx.scene.Scene scene = javafx.stage.Window.getWindows().get(0).getScene();
             probe.count("log catch-ups (the table's rows edited)", ((javafx.scene.control.TableView<?>) scene.lookup("#eventLog")).getItems());
             for (javafx.scene.Node n : scene.lookup("#eventLog").lookupAll(".table-row-cell"))
                 if (n instanceof javafx.scene.control.TableRow<?> row) probe.count("table rows given another event", row.itemProperty());

@@ -366,7 +366,7 @@ public final class ControlsPane extends StackPane {
         // in a holder: a tab sets its content's disable, which some panels bind to the run's state
         StackPane holder = new StackPane();
         Tab t = new Tab(name, holder);
-        t.setTooltip(new javafx.scene.control.Tooltip(tip));
+        Tips.set(t, tip);   // made when the mouse first comes over the tab
         t.setId("tab-" + name.toLowerCase().replace(' ', '-'));
         t.selectedProperty().addListener((o, was, on) -> {
             if (!on || !holder.getChildren().isEmpty()) return;

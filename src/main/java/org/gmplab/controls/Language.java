@@ -27,7 +27,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
 
 import org.gmplab.i18n.Lang;
 import org.gmplab.i18n.Words;
@@ -100,7 +99,7 @@ public final class Language {
             if (n instanceof ChoiceBox<?> b) for (Object item : b.getItems()) out.add(text(b, item));
             if (n instanceof Tab t) {
                 out.add(t.getText());
-                if (t.getTooltip() != null) out.add(t.getTooltip().getText());
+                out.add(Tips.text(t));
             }
             if (n instanceof TableColumn<?, ?> c) out.add(c.getText());
             if (n instanceof MenuItem m) out.add(m.getText());
@@ -124,8 +123,7 @@ public final class Language {
             if (n instanceof TextInputControl t && !t.promptTextProperty().isBound()) swap(p, "prompt", t::getPromptText, t::setPromptText);
         } else if (n instanceof Tab t) {
             swap(t.getProperties(), "text", t::getText, t::setText);
-            Tooltip tip = t.getTooltip();
-            if (tip != null) swap(tip.getProperties(), "text", tip::getText, tip::setText);
+            if (Tips.text(t) != null) swap(Tips.properties(t), "text", () -> Tips.text(t), s -> Tips.set(t, s));   // made or not (Tips)
         } else if (n instanceof TableColumn<?, ?> c) {
             swap(c.getProperties(), "text", c::getText, c::setText);
         } else if (n instanceof MenuItem m) {

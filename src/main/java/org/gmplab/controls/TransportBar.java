@@ -110,10 +110,18 @@ final class TransportBar extends VBox {
         tip(speed, "Speed while playing: major events a second (+ / −)");
         timeline.setId("timeline");
         tip(timeline, "Timeline over the whole run: drag to see the event under the thumb, release to jump there (Home / End)");
-        Tooltip marksTip = new Tooltip();
-        Tooltip.install(marks, marksTip);   // not a control's tooltip: Language.translate does not reach it
-        words.onChange(marks, () -> marksTip.setText(words.get("Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours;"
-                + " the line: dark where the run is explored, light where a jump must run it first")));
+        // The marks' tooltip, made when the mouse first comes over them, as Tips makes a control's (a tooltip is a popup
+        // with a scene of its own, costly to make at the start). Not a control's tooltip: Language.translate does not
+        // reach it, so it follows the window's language itself.
+        String marksWords = "Ticks: the run's steals, hand-offs, retakes and preemptions, in the canvas's colours;"
+                + " the line: dark where the run is explored, light where a jump must run it first";
+        Tooltip[] marksTip = {null};
+        marks.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+            if (marksTip[0] != null) return;
+            marksTip[0] = new Tooltip(words.get(marksWords));
+            Tooltip.install(marks, marksTip[0]);
+        });
+        words.onChange(marks, () -> { if (marksTip[0] != null) marksTip[0].setText(words.get(marksWords)); });
         preview.setId("timelinePreview");
         preview.setPrefWidth(250);
         preview.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);   // a fixed place: the timeline keeps its length while it is dragged

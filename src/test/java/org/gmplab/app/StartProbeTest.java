@@ -72,7 +72,7 @@ class StartProbeTest {
         List<String> lines = err.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("first frame")).toList();
         assertThat(lines).hasSize(1);
         assertThat(lines.get(0)).matches("gmplab: first frame \\d+\\.\\d\\d s after the JVM started \\(.*\\)"
-                + "; CPU to it: FX thread \\d+\\.\\d\\d s(, process \\d+\\.\\d\\d s)?");
+                + "; CPU to it: FX thread \\d+\\.\\d\\d s(, process \\d+\\.\\d\\d s \\(JIT \\d+\\.\\d\\d s, GC \\d+\\.\\d\\d s, render \\d+\\.\\d\\d s\\))?");
         Matcher m = Pattern.compile("([a-z ]+) (\\d+\\.\\d\\d) s").matcher(lines.get(0).substring(lines.get(0).indexOf('('), lines.get(0).indexOf(')')));
         List<String> names = new ArrayList<>();
         double last = 0;

@@ -139,4 +139,26 @@ class WindowLanguageTest {
         robot.interact(() -> content.pane().language().languageProperty().set(Lang.EN));
         assertThat(real.getTooltip().getText()).isEqualTo(english);
     }
+    @Test
+    void aSideTabsTooltipIsMadeWhenTheMouseFirstComesOverItsHeaderAndSpeaksTheWindowsLanguage(FxRobot robot) throws Exception {
+        // given the window in Chinese, the Inspector tab's tooltip not made yet (Tips: the window's first frame made six)
+        robot.interact(() -> content.pane().language().languageProperty().set(Lang.ZH));
+        javafx.scene.control.Tab inspector = robot.lookup(".tab-pane").queryAs(javafx.scene.control.TabPane.class).getTabs().stream()
+                .filter(t -> "tab-inspector".equals(t.getId())).findFirst().orElseThrow();
+        assertThat(inspector.getTooltip()).isNull();
+        String english = "Every field of the G, M, P or queue selected on the canvas";
+        String chinese = Tips.text(inspector);
+        assertThat(chinese).isNotEqualTo(english);
+        // when the mouse comes over the tab's header
+        javafx.scene.Node header = robot.lookup(".tab").match(n -> n.getProperties().get(javafx.scene.control.Tab.class) == inspector).query();
+        robot.moveTo(header);
+        WaitForAsyncUtils.waitForFxEvents();
+        // then its tooltip is made, in Chinese, and pops up over the resting mouse
+        assertThat(inspector.getTooltip()).isNotNull();
+        assertThat(inspector.getTooltip().getText()).isEqualTo(chinese);
+        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> inspector.getTooltip().isShowing());
+        // and it is in English again after the switch back
+        robot.interact(() -> content.pane().language().languageProperty().set(Lang.EN));
+        assertThat(inspector.getTooltip().getText()).isEqualTo(english);
+    }
 }

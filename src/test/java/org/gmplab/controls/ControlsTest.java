@@ -616,4 +616,20 @@ class ControlsTest {
         assertThat(table.getBackground().getFills()).hasSize(3);
         assertThat(table.getInsets()).isEqualTo(unfocused);
     }
+
+    @Test
+    void theTimelineMarksTooltipIsMadeWhenTheMouseFirstComesOverThem(FxRobot robot) throws Exception {
+        // given the window shown: the marks under the timeline have no tooltip yet (Tooltip.install keeps it in the
+        // node's properties under this key)
+        javafx.scene.Node marks = pane.transport.marks;
+        assertThat(marks.getProperties().get("javafx.scene.control.Tooltip")).isNull();
+        // when the mouse comes over them
+        robot.moveTo(marks);
+        WaitForAsyncUtils.waitForFxEvents();
+        // then their tooltip is made, says what the ticks are, and pops up over the resting mouse
+        javafx.scene.control.Tooltip tip = (javafx.scene.control.Tooltip) marks.getProperties().get("javafx.scene.control.Tooltip");
+        assertThat(tip).isNotNull();
+        assertThat(tip.getText()).startsWith("Ticks: the run's steals");
+        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, tip::isShowing);
+    }
 }

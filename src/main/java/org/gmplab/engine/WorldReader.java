@@ -182,7 +182,7 @@ final class WorldReader {
     }
 
     /**
-     * Every G's record, {@code before}'s where it did not change (all its fields compared). {@code where} holds the
+     * Every G's record, {@code before}'s where it did not change (each of its fields compared, or implied by its goid). {@code where} holds the
      * Gs' places by index, and is emptied for the next snapshot; null when the places are not known.
      */
     private static ChunkList<Snapshot.G> gs(List<Goroutine> allgs, Place[] where, ChunkList<Snapshot.G> before) {
@@ -200,7 +200,8 @@ final class WorldReader {
             out.add(was != null && was.goid() == g.goid && was.status() == g.status && was.m() == mid && was.line() == line
                     && was.waitReason().equals(g.waitReason) && was.instruction().equals(instruction)
                     && (was.where() == place || was.where().equals(place))   // places are mostly made once: the same object
-                    && was.parent() == g.parentGoid && was.function().equals(g.function())
+                    // its function, parent and whether it is the runtime's are set with its goid (newproc1: a G reused
+                    // from a free list gets a new goid), so the same goid says they are the same: not read again
                     ? was
                     : new Snapshot.G(g.goid, g.status, g.waitReason, mid, g.function(), instruction, g.parentGoid, place, g.system(), line));
         }

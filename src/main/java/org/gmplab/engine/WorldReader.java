@@ -69,12 +69,14 @@ final class WorldReader {
             if (next != null) where.put(next, new Place.Runnext(p.id));
             int h = q.head(), n = ringLength(q, h);
             for (int i = 0; i < n; i++) where.put(q.at(h, i), ring(p.id, i, q.capacity()));
-            for (Goroutine g : p.gFreeList()) where.put(g, Place.FREE);
+            // the free lists are walked in place: at the end of a run they hold most Gs, and a copy of them was most
+            // of what a snapshot there allocated
+            for (Goroutine g = p.gFreeHead(); g != null; g = g.schedlink) where.put(g, Place.FREE);
             for (Goroutine g : p.timers.sleepers()) where.put(g, TIMER);
         }
         int i = 0;
         for (Goroutine g = sched.runq.head(); g != null; g = g.schedlink) where.put(g, global(i++));
-        for (Goroutine g : sched.globalFreeList()) where.put(g, Place.FREE);
+        for (Goroutine g = sched.gFree; g != null; g = g.schedlink) where.put(g, Place.FREE);
         for (Machine m : sched.allm) {
             Goroutine g = m.curg;
             if (g != null) where.put(g, new Place.OnM(m.id));

@@ -166,9 +166,11 @@ final class WorldReader {
         }
         ChunkList<Snapshot.G> gs;
         if (exact) {
-            // the world is stopped, so nothing adds a G meanwhile; allgs is read in place under its lock, as Go's forEachG does
+            // the world is stopped, so nothing adds a G meanwhile; the places are found first (locate takes the queues'
+            // own locks, so not under allglock), then allgs is read in place under its lock, as Go's forEachG does
+            Place[] where = locateByIndex(sched.allgs.size());
             sched.allglock.lock();
-            try { gs = gs(sched.allgs, locateByIndex(sched.allgs.size()), lastGs); } finally { sched.allglock.unlock(); }
+            try { gs = gs(sched.allgs, where, lastGs); } finally { sched.allglock.unlock(); }
             lastGs = gs;
         } else {
             gs = gs(sched.allgs(), null, ChunkList.of());

@@ -36,8 +36,10 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * found ({@code -Dgmplab.bench.go}, default {@code /usr/lib/go-1.23/bin/go}), else the Go column is empty.
  * GMP Lab's time is from starting the engine to its end (the runtime's boot included).
  *
- * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. One
- * warm-up round (not counted) runs first. Run: see docs/benchmarks.md.
+ * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. {@link #WARMUPS}
+ * warm-up rounds (not counted) run first, and the first one's figures (a cold JVM) are given in a table of their own
+ * beside the timed rounds'. Each round line gives the JVM's uptime, to match a {@code -XX:+LogCompilation} log's
+ * stamps. Run: see docs/benchmarks.md.
  */
 public final class LiveVsGoBench {
 
@@ -82,6 +84,15 @@ public final class LiveVsGoBench {
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static final Path GO_DIR = Path.of("bench/go");
+    /**
+     * Warm-up rounds before the timed ones ({@code -Dgmplab.bench.warmups}). Each new engine's start takes branches
+     * the JIT's code from the engines before never took (uncommon traps: about fifteen in the channel, run-queue and
+     * scheduler paths at the second engine's start), so those paths are deoptimised and compiled again while the
+     * next runs go on; in one JVM running ping-pong alone or all four workloads, the engine's CPU per unit settles
+     * from the third engine of a workload on, and five rounds leave no recompilation in the timed rounds
+     * (docs/benchmarks.md, "Cold and warm"). The first warm-up round's figures are printed too (cold).
+     */
+    static final int WARMUPS = 5;
     private static final Path GO_BIN = Path.of("target/go-bench");
 
     public static void main(String[] args) throws Exception {
@@ -94,15 +105,18 @@ public final class LiveVsGoBench {
         boolean baselines = Boolean.parseBoolean(System.getProperty("gmplab.bench.baselines", "true"));
         boolean go = baselines && buildGo(workloads);
 
+        int warmups = Math.max(1, Integer.getInteger("gmplab.bench.warmups", WARMUPS));
         Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
-        for (int round = 0; round <= rounds; round++) {
-            boolean warmup = round == 0;
-            System.out.printf("%s round %d, load average %s%n", warmup ? "warm-up" : "timed", round, loadAverage());
+        Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
+        for (int round = 1 - warmups; round <= rounds; round++) {
+            boolean warmup = round <= 0;
+            System.out.printf("%s round %d, load average %s, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round, loadAverage(),
+                    java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];
                     for (int k = 0; k < 3; k++) { // rotate who goes first
-                        int who = (k + round) % 3;
+                        int who = Math.floorMod(k + round, 3);
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
                             case 1 -> go ? goRun(w, p) : null;
@@ -116,12 +130,20 @@ public final class LiveVsGoBench {
                     System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %.0f CPU ns)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
                                     + "  ratio to Go %.2f (CPU %.2f), to Java %.2f%n",
                             w.title, p, gm, r[0].threads, gmc, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), gc / gmc, w.ratio(gm, j));
-                    if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>())
-                            .add(new double[] {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc});
+                    double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc};
+                    if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
+                    else if (round == 1 - warmups) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                 }
             }
         }
-        System.out.printf("%nload average at the end: %s%n%n", loadAverage());
+        System.out.printf("%nload average at the end: %s%n%nCold: the first warm-up round (one run each, in a fresh JVM)%n", loadAverage());
+        table(workloads, procs, cold);
+        System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds%n", rounds, warmups);
+        table(workloads, procs, cells);
+    }
+
+    /** The table of docs/benchmarks.md: per workload and p, the medians of the rounds in {@code cells} and their ratios. */
+    private static void table(List<Workload> workloads, int[] procs, Map<String, List<double[]>> cells) {
         System.out.println("| workload (live mode) | p | GMP Lab | Go 1.23 | best Java | ratio to Go (median of the rounds' ratios, their range; > 1 = GMP Lab better) | ratio to Java | "
                 + "CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads GMP Lab / Go |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|");

@@ -24,10 +24,12 @@ import org.gmplab.snapshot.Event;
  *
  * <pre>
  * GOMAXPROCS=1 GMPLAB_TRACE=/tmp/go1.trace go run bench/go/syscall/main.go
- * java -cp … org.gmplab.bench.SyscallTimelines 1 /tmp/go1.trace [RUNS]
+ * java -cp … org.gmplab.bench.SyscallTimelines 1 /tmp/go1.trace [RUNS [WARMUPS]]
  * </pre>
  * The Go trace is optional (its timeline is left out without it); GMP Lab runs {@code RUNS} times (default 3),
- * recording its events, and each run's figures are printed.
+ * recording its events, and each run's figures are printed, after {@code WARMUPS} runs not printed (default 0: the
+ * first run is the JVM's coldest). Each timeline also says which M ran each P sysmon retook (an idle M woken, or a
+ * new one: in Go's trace an M seen for the first time) and when the run's Ms appeared.
  */
 public final class SyscallTimelines {
     private SyscallTimelines() { }
@@ -48,8 +50,10 @@ public final class SyscallTimelines {
         int p = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         Path goTrace = args.length > 1 && !args[1].equals("-") ? Path.of(args[1]) : null;
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int warmups = args.length > 3 ? Integer.parseInt(args[3]) : 0;
         if (goTrace != null) print(go(goTrace));
         Scenario sc = ScenarioFiles.load(Path.of("bench/go/syscall/gmplab.go")).withGomaxprocs(p);
+        for (int i = 0; i < warmups; i++) gmplab(sc);
         for (int i = 0; i < runs; i++) print(gmplab(sc));
     }
 
@@ -72,7 +76,17 @@ public final class SyscallTimelines {
         Map<Integer, long[]> woken = new HashMap<>();
         Map<Long, long[]> pState = new HashMap<>();   // P → {state, since}   // M → {time it was handed a P, 1 if a new thread}
         List<Long> idle = new ArrayList<>(), retakeAfter = new ArrayList<>();
+        java.util.Set<Integer> retaken = new java.util.HashSet<>();   // Ps retaken by sysmon, not yet given to an M
+        int[] handedTo = new int[2];   // retaken Ps run next by {an idle M, a new M}
+        Map<Integer, Integer> handedHow = new HashMap<>();   // P → 0 (idle M) or 1 (new M), until a G runs on it
+        List<List<Long>> windowBy = List.of(new ArrayList<>(), new ArrayList<>());   // retake → a G runs, by who ran the P
+        List<Long> mAppeared = new ArrayList<>();   // each NewM's time
         for (Event ev : events) {
+            if (ev instanceof Event.Retake r) retaken.add(r.p());
+            else if (ev instanceof Event.StartM sm && retaken.remove(sm.p())) { handedTo[0]++; handedHow.put(sm.p(), 0); }
+            else if (ev instanceof Event.NewM nm && nm.purpose() == Event.NewM.For.P && retaken.remove(nm.p())) { handedTo[1]++; handedHow.put(nm.p(), 1); }
+            else if (ev instanceof Event.ExitSyscall || ev instanceof Event.Execute) retaken.remove(ev.p());
+            if (ev instanceof Event.NewM) mAppeared.add(ev.time());
             if (ev instanceof Event.EnterSyscall s) {
                 if (first < 0) first = s.time();
                 open.put(s.g(), new long[] {s.p(), s.time(), -1, -1, 0, -1, 0});
@@ -109,12 +123,16 @@ public final class SyscallTimelines {
                         calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                         Long st = stolenAt.remove(x.p());
                         if (st != null) { gaps++; idle.add(x.time() - st); }
+                        Integer how = handedHow.remove(x.p());
+                        if (st != null && how != null) windowBy.get(how).add(x.time() - st);
                     }
                 }
             } else if (ev instanceof Event.Execute x) {
                 pState.put((long) x.p(), new long[] {RUNNING, x.time()});
                 Long st = stolenAt.remove(x.p());
                 if (st != null) { gaps++; idle.add(x.time() - st); }
+                Integer how = handedHow.remove(x.p());
+                if (st != null && how != null) windowBy.get(how).add(x.time() - st);
                 long[] c = open.remove(x.g());
                 if (c != null && c[3] >= 0) calls.add(new Call(x.g(), c[0], c[1], c[2], c[3], false, x.time(), c[5], c[6]));
                 else if (c != null) open.put(x.g(), c);
@@ -132,6 +150,7 @@ public final class SyscallTimelines {
         }
         dist("  GMP Lab: newm → the new M's first event", newmLatency.stream().mapToLong(Long::longValue).toArray());
         dist("  GMP Lab: startm → the woken M's first event", startmLatency.stream().mapToLong(Long::longValue).toArray());
+        handoffs("GMP Lab", handedTo, mAppeared, first, windowBy);
         return new Timeline("GMP Lab", calls, last - first, threads, steals, reacquires, idle.stream().mapToLong(Long::longValue).toArray(),
                 retakeAfter.stream().mapToLong(Long::longValue).toArray());
     }
@@ -151,12 +170,26 @@ public final class SyscallTimelines {
         Map<Long, long[]> pState = new HashMap<>();   // P → {state, since}
         List<Call> all = new ArrayList<>();
         java.util.Set<Long> ms = new java.util.HashSet<>();
+        java.util.Set<Long> retaken = new java.util.HashSet<>();   // Ps sysmon stole, not yet run by an M
+        int[] handedTo = new int[2];   // {an M seen before, an M seen for the first time}
+        Map<Long, Integer> handedHow = new HashMap<>();
+        Map<String, Integer> firstOnRetaken = new java.util.TreeMap<>();   // the first event on a retaken P: an M's ProcStart (startm), or a G back from its call taking it idle
+        List<List<Long>> windowBy = List.of(new ArrayList<>(), new ArrayList<>());
+        List<Long> mAppeared = new ArrayList<>();
         long first = -1, last = 0;
         int steals = 0, reacquires = 0, gaps = 0;
         List<Long> idle = new ArrayList<>(), retakeAfter = new ArrayList<>();
         try (GoTraceReader r = GoTraceReader.open(trace, null)) {
             for (GoEvent ev; (ev = r.next()) != null; ) {
-                if (ev.m() >= 0) ms.add(ev.m());
+                boolean newM = ev.m() >= 0 && ms.add(ev.m());
+                if (newM) mAppeared.add(ev.time());
+                // the P an M starts: a ProcStart names it in its transition (the M has none yet)
+                long onP = ev.transition() instanceof GoEvent.ProcTransition pt && !ev.name().equals("ProcSteal") ? pt.pid() : ev.p();
+                if (onP >= 0 && runners.contains(ev.m()) && retaken.remove(onP)) {
+                    handedTo[newM ? 1 : 0]++;
+                    handedHow.put(onP, newM ? 1 : 0);
+                    firstOnRetaken.merge(ev.name() + (ev.transition() instanceof GoEvent.GoTransition t ? " " + t.from() + "→" + t.to() : ""), 1, Integer::sum);
+                }
                 if (ev.transition() instanceof GoEvent.GoTransition t) {
                     if (t.from() == GoEvent.GoState.RUNNING && t.to() == GoEvent.GoState.SYSCALL) {
                         if (first < 0) first = ev.time();
@@ -177,12 +210,16 @@ public final class SyscallTimelines {
                             all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], true, c[3], c[5], c[6]));
                             Long st = stolenAt.remove(ev.p());
                             if (st != null && c[2] >= 0) { gaps++; idle.add(ev.time() - st); }
+                            Integer how = handedHow.remove(ev.p());
+                            if (st != null && c[2] >= 0 && how != null) windowBy.get(how).add(ev.time() - st);
                         }
                         last = Math.max(last, ev.time());
                     } else if (t.from() == GoEvent.GoState.RUNNABLE && t.to() == GoEvent.GoState.RUNNING) {
                         pState.put(ev.p(), new long[] {RUNNING, ev.time()});
                         Long st = stolenAt.remove(ev.p());
                         if (st != null) { gaps++; idle.add(ev.time() - st); }
+                        Integer how = handedHow.remove(ev.p());
+                        if (st != null && how != null) windowBy.get(how).add(ev.time() - st);
                         long[] c = open.remove(t.goid());
                         if (c != null) all.add(new Call(t.goid(), c[0], c[1], c[2], c[3], false, ev.time(), c[5], c[6]));
                     }
@@ -191,6 +228,7 @@ public final class SyscallTimelines {
                     if (g != null && open.get(g) != null) open.get(g)[2] = ev.time();
                                         if (!runners.contains(ev.m())) {
                         steals++;
+                        retaken.add(pt.pid());
                         pState.put(pt.pid(), new long[] {HANDOFF, ev.time()});
                         if (g != null && open.get(g) != null) retakeAfter.add(ev.time() - open.get(g)[1]);
                         stolenAt.put(pt.pid(), ev.time());
@@ -202,6 +240,8 @@ public final class SyscallTimelines {
         }
         // The workers are the Gs that made the 20 calls each (the tracer's own writes are not counted).
         List<Call> calls = all.stream().filter(c -> perG.getOrDefault(c.g(), 0) == 20).toList();
+        handoffs("Go", handedTo, mAppeared, first, windowBy);
+        System.out.println("  Go: the first event on a retaken P: " + firstOnRetaken);
         return new Timeline("Go", calls, last - first, ms.size(), steals, reacquires, idle.stream().mapToLong(Long::longValue).toArray(),
                 retakeAfter.stream().mapToLong(Long::longValue).toArray());
     }
@@ -245,6 +285,16 @@ public final class SyscallTimelines {
             System.out.printf("  all 64 Gs in their first call after %.2f ms (the 8th %.2f, 32nd %.2f)%n",
                     firsts[firsts.length - 1] / 1e6, firsts[Math.min(7, firsts.length - 1)] / 1e6, firsts[Math.min(31, firsts.length - 1)] / 1e6);
         }
+    }
+
+    /** Who ran the Ps sysmon retook (an idle M, a new one), and when each M appeared (ms from the first call). */
+    private static void handoffs(String who, int[] handedTo, List<Long> mAppeared, long first, List<List<Long>> windowBy) {
+        StringBuilder at = new StringBuilder();
+        for (long t : mAppeared) at.append(String.format(" %.1f", (t - first) / 1e6));
+        System.out.printf("  %s: retaken Ps run next by an idle M %d, by a new M %d; Ms appeared at (ms from the first call):%s%n",
+                who, handedTo[0], handedTo[1], at);
+        dist("  " + who + ": retake → a G runs, idle M", windowBy.get(0).stream().mapToLong(Long::longValue).toArray());
+        dist("  " + who + ": retake → a G runs, new M", windowBy.get(1).stream().mapToLong(Long::longValue).toArray());
     }
 
     private static void dist(String what, long[] v) {

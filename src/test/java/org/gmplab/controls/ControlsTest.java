@@ -595,4 +595,25 @@ class ControlsTest {
                 && cell.getTableColumn() != null && "#".equals(cell.getTableColumn().getText()) && last.equals(cell.getText())
                 && cell.isVisible()).tryQuery().isPresent());
     }
+
+    @Test
+    void theLogsTableIsOneFillWithoutTheFocusAndModenasFocusRingWithIt(FxRobot robot) throws Exception {
+        // Prism stretches a background of several fills from a cached image whenever anything in the region is drawn
+        // again: without the focus the table is one fill with its edge as a border (the same pixels: WindowScreenshots)
+        settle();
+        javafx.scene.control.TableView<?> table = pane.log.table;
+        robot.interact(() -> pane.log.search.requestFocus());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.isFocused()).isFalse();
+        assertThat(table.getBackground().getFills()).hasSize(1);
+        assertThat(table.getBorder().getStrokes()).hasSize(1);
+        assertThat(table.getBorder().getStrokes().get(0).getWidths().getTop()).isEqualTo(1);
+        javafx.geometry.Insets unfocused = table.getInsets();
+        // with the focus, Modena's three fills draw its ring, and the rows stay where they were
+        robot.interact(table::requestFocus);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.isFocused()).isTrue();
+        assertThat(table.getBackground().getFills()).hasSize(3);
+        assertThat(table.getInsets()).isEqualTo(unfocused);
+    }
 }

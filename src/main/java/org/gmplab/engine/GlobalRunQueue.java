@@ -71,6 +71,9 @@ public final class GlobalRunQueue {
     /** Go reads {@code sched.runqsize} without the lock as a hint before taking it. */
     public int sizeRacy() { return runqsize; }
 
+    /** The G at the head, or null; the others follow through {@link Goroutine#schedlink}. sched.lock must be held, or the world stopped. */
+    public Goroutine head() { return head; }
+
     /** The queue from head to tail. sched.lock must be held, or the world stopped. */
     public List<Goroutine> contents() {
         List<Goroutine> out = new ArrayList<>(runqsize);

@@ -12,6 +12,11 @@ public final class Goroutine {
     /** Go's goid. Written when the G is (re)created, before it is published to a run queue. */
     long goid;
     /**
+     * Its index in allgs, set once by {@code allgadd} (allgs only grows, and a G reused from a free list keeps its
+     * slot), or -1 before: a snapshot notes each G's place in an array by it rather than in a map.
+     */
+    int allgsIndex = -1;
+    /**
      * Go's {@code atomicstatus}. Written by the thread that moves the G between states (the M running it, or the
      * one that readies it); volatile because sysmon, stop-the-world and the views read it from other threads, as Go
      * reads it with {@code readgstatus}. A channel hand-off's three changes (runnable, running, waiting) are release

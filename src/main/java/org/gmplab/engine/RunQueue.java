@@ -363,6 +363,12 @@ public final class RunQueue {
         return out;
     }
 
+    /**
+     * The {@code i}th G from {@code head} (a value {@link #head} returned), read in place: a snapshot walks the rings
+     * without copying them as {@link #contents} does. Exact only when the world is stopped.
+     */
+    public Goroutine at(int head, int i) { return runq[(head + i) & mask]; }
+
     // Owner-only reports about the last operation.
 
     /** After {@link #runqput}: the G kicked out of runnext into the ring, or null. */

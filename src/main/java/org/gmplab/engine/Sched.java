@@ -695,6 +695,7 @@ public final class Sched {
     Goroutine allgadd(Goroutine g) {
         allglock.lock();
         try {
+            g.allgsIndex = allgs.size();
             allgs.add(g);
         } finally {
             allglock.unlock();

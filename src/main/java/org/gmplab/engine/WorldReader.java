@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.gmplab.snapshot.ChunkList;
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.LongList;
 import org.gmplab.snapshot.PStatus;
@@ -26,55 +27,79 @@ final class WorldReader {
 
     /**
      * The Gs of the last exact snapshot. Between two nearby moments few goroutines change, so a snapshot shares the
-     * records of the ones that did not with the one before: a history that keeps a stretch of snapshots holds each
-     * unchanged goroutine once, not once per snapshot (at 10,000 goroutines a full set is about 0.7 MB), and the
-     * collector has that much less to copy. Records are immutable, so sharing them is invisible to readers.
+     * records of the ones that did not with the one before, and the chunks of its list in which none did
+     * ({@link ChunkList}): a history that keeps a stretch of snapshots holds each unchanged goroutine once, not once
+     * per snapshot (at 10,000 goroutines a full set is about 0.7 MB), and a snapshot of a world where little moved
+     * allocates little. Records are immutable, so sharing them is invisible to readers.
      */
-    private List<Snapshot.G> lastGs = List.of();
+    private ChunkList<Snapshot.G> lastGs = ChunkList.of();
     /** The global run queue of the last exact snapshot, shared as {@link #lastGs} is. */
     private LongList lastGlobal = LongList.wrap(new long[0]);
+    /** The Ps of the last exact snapshot: a P whose fields and ring did not change is the same record. */
+    private List<Snapshot.Proc> lastPs = List.of();
+
+    /**
+     * An exact snapshot's places by {@link Goroutine#allgsIndex}, filled by {@link #locate} and emptied again as the
+     * records are read: a map sized for every G was about 130 KB a snapshot at 10,000 goroutines, and its lookups a
+     * third of the snapshot's time. Guarded by this reader's lock, as the places below.
+     */
+    private Place[] places = new Place[0];
+    /**
+     * Places in the global queue and the Ps' rings by index, made once: a place is immutable, and at 10,000
+     * goroutines with 9,000 in the global queue a new {@code Place.Global} for each was most of what a snapshot
+     * allocated.
+     */
+    private Place.Global[] globals = new Place.Global[0];
+    private Place.Ring[][] rings = new Place.Ring[0][];
 
     WorldReader(Sched sched) { this.sched = sched; }
 
-    /** Where each G is, found by walking every place a G can be. Fails if a G is in two places. */
-    Map<Goroutine, Place> locate() {
-        // sized for every G: this walk is most of what an exact snapshot and a full invariant check cost
-        Map<Goroutine, Place> where = new IdentityHashMap<>(sched.allgs.size());
+    /** Takes the place {@link #locate} found for a G. */
+    @FunctionalInterface
+    private interface Placer { void put(Goroutine g, Place place); }
+
+    /**
+     * Where each G is, found by walking every place a G can be and handed to {@code where}, which fails if a G is in
+     * two places. {@code seen} answers whether a G has a place already (a select waits in several channels' queues).
+     */
+    private void locate(Placer where, java.util.function.Predicate<Goroutine> seen) {
         for (Processor p : sched.allpEver) {
-            Goroutine next = p.runq.runnext();
-            if (next != null) put(where, next, new Place.Runnext(p.id));
-            int i = 0;
-            for (Goroutine g : p.runq.contents()) put(where, g, new Place.Ring(p.id, i++));
-            for (Goroutine g : p.gFreeList()) put(where, g, Place.FREE);
-            for (Goroutine g : p.timers.sleepers()) put(where, g, TIMER);
+            RunQueue q = p.runq;
+            Goroutine next = q.runnext();
+            if (next != null) where.put(next, new Place.Runnext(p.id));
+            int h = q.head(), n = ringLength(q, h);
+            for (int i = 0; i < n; i++) where.put(q.at(h, i), ring(p.id, i, q.capacity()));
+            // the free lists are walked in place: at the end of a run they hold most Gs, and a copy of them was most
+            // of what a snapshot there allocated
+            for (Goroutine g = p.gFreeHead(); g != null; g = g.schedlink) where.put(g, Place.FREE);
+            for (Goroutine g : p.timers.sleepers()) where.put(g, TIMER);
         }
         int i = 0;
-        for (Goroutine g : sched.runq.contents()) put(where, g, new Place.Global(i++));
-        for (Goroutine g : sched.globalFreeList()) put(where, g, Place.FREE);
+        for (Goroutine g = sched.runq.head(); g != null; g = g.schedlink) where.put(g, global(i++));
+        for (Goroutine g = sched.gFree; g != null; g = g.schedlink) where.put(g, Place.FREE);
         for (Machine m : sched.allm) {
             Goroutine g = m.curg;
-            if (g != null) put(where, g, new Place.OnM(m.id));
-            if (m instanceof Go10Machine g10 && g10.nextg != null) put(where, g10.nextg, new Place.Nextg(m.id));
+            if (g != null) where.put(g, new Place.OnM(m.id));
+            if (m instanceof Go10Machine g10 && g10.nextg != null) where.put(g10.nextg, new Place.Nextg(m.id));
             // startlockedm handed its P to the M the G is locked to, which has yet to run it
             Goroutine locked = m.lockedg;
-            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) put(where, locked, new Place.Lockedg(m.id));
+            if (locked != null && locked != g && locked.status == GStatus.RUNNABLE && m.nextp != null) where.put(locked, new Place.Lockedg(m.id));
         }
-        if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) put(where, g, TIMER);
+        if (sched.go10 != null) for (Goroutine g : sched.go10.timers.sleepers()) where.put(g, TIMER);
         for (Waitable w : sched.handles.waitables()) {
             // one place per object, shared by its waiters
             Place.Parked on = new Place.Parked(w instanceof Channel ? Place.On.CHAN : w instanceof Mutex ? Place.On.MUTEX : Place.On.WG, w.toString());
             for (Goroutine g : w.waiters()) {
                 // A select waits on several channels at once: it is in one place, the first of them.
-                if (g.selectSudogs != null && where.containsKey(g)) continue;
-                put(where, g, on);
+                if (g.selectSudogs != null && seen.test(g)) continue;
+                where.put(g, on);
             }
         }
-        for (Goroutine g : sched.netpoll.waitersInOrder()) put(where, g, NETPOLL);
-        for (Goroutine g : sched.parkedForever()) put(where, g, FOREVER);
+        for (Goroutine g : sched.netpoll.waitersInOrder()) where.put(g, NETPOLL);
+        for (Goroutine g : sched.parkedForever()) where.put(g, FOREVER);
         synchronized (sched.injectedBlocked) {
-            for (Goroutine g : sched.injectedBlocked) put(where, g, INJECTED);
+            for (Goroutine g : sched.injectedBlocked) where.put(g, INJECTED);
         }
-        return where;
     }
 
     private static final Place TIMER = new Place.Parked(Place.On.TIMER), NETPOLL = new Place.Parked(Place.On.NETPOLL),
@@ -82,7 +107,46 @@ final class WorldReader {
 
     private static void put(Map<Goroutine, Place> where, Goroutine g, Place place) {
         Place old = where.put(g, place);
-        if (old != null) throw new IllegalStateException(g + " is in two places: " + old.label() + " and " + place.label());
+        if (old != null) twoPlaces(g, old, place);
+    }
+
+    private static void twoPlaces(Goroutine g, Place one, Place other) {
+        throw new IllegalStateException(g + " is in two places: " + one.label() + " and " + other.label());
+    }
+
+    /** Each G's place by its index in allgs, in {@link #places}; a G not in allgs is left out (the invariant check reports it). */
+    private Place[] locateByIndex(int gs) {
+        if (places.length < gs) places = new Place[Math.max(gs, 2 * places.length)];
+        Place[] at = places;
+        try {
+            locate((g, place) -> {
+                int i = g.allgsIndex;
+                if (i < 0 || i >= gs) return;
+                if (at[i] != null) twoPlaces(g, at[i], place);
+                at[i] = place;
+            }, g -> g.allgsIndex >= 0 && g.allgsIndex < gs && at[g.allgsIndex] != null);
+        } catch (RuntimeException e) {
+            java.util.Arrays.fill(at, null);   // the next snapshot starts from an empty array
+            throw e;
+        }
+        return at;
+    }
+
+    /** How many Gs ring {@code q} holds from head {@code h}: clamped as {@link RunQueue#contents} is, for racy reads. */
+    private static int ringLength(RunQueue q, int h) { return Math.max(0, Math.min(q.tail() - h, q.capacity())); }
+
+    private Place.Global global(int i) {
+        if (i >= globals.length) globals = java.util.Arrays.copyOf(globals, Math.max(64, 2 * i));
+        Place.Global g = globals[i];
+        return g != null ? g : (globals[i] = new Place.Global(i));
+    }
+
+    private Place.Ring ring(int p, int i, int capacity) {
+        if (p >= rings.length) rings = java.util.Arrays.copyOf(rings, p + 1);
+        Place.Ring[] r = rings[p];
+        if (r == null || i >= r.length) r = rings[p] = java.util.Arrays.copyOf(r == null ? new Place.Ring[0] : r, Math.max(i + 1, capacity));
+        Place.Ring ring = r[i];
+        return ring != null ? ring : (r[i] = new Place.Ring(p, i));
     }
 
     /**
@@ -90,18 +154,9 @@ final class WorldReader {
      * found; otherwise (a live run, read on the fly like Go's schedtrace) places are left empty and
      * counts may be slightly out of step with each other.
      */
-    Snapshot snapshot(long time, long events, boolean exact) {
-        Map<Goroutine, Place> where = exact ? locate() : Map.of();
-        List<Snapshot.Proc> ps = new ArrayList<>();
-        for (Processor p : sched.allp) {
-            Machine m = p.m;
-            Goroutine next = p.runq.runnext();
-            Goroutine[] queued = p.runq.contents();
-            long[] ring = new long[queued.length];
-            for (int i = 0; i < ring.length; i++) ring[i] = queued[i].goid;
-            ps.add(new Snapshot.Proc(p.id, p.status, m == null ? -1 : m.id, next == null ? -1 : next.goid, LongList.wrap(ring),
-                    p.runq.head(), p.runq.tail(), p.runq.capacity(), p.schedtick, p.syscalltick, p.gfreecnt(), p.timers.size()));
-        }
+    synchronized Snapshot snapshot(long time, long events, boolean exact) {
+        List<Snapshot.Proc> ps = procs(exact ? lastPs : List.of());
+        if (exact) lastPs = ps;
         List<Snapshot.Thread> ms = new ArrayList<>();
         for (Machine m : sched.allm) {
             Processor p = m.p, np = m.nextp;
@@ -109,36 +164,94 @@ final class WorldReader {
             ms.add(new Snapshot.Thread(m.id, p == null ? -1 : p.id, np == null ? -1 : np.id, g == null ? -1 : g.goid, m.spinning, m.blocked,
                     m instanceof Sysmon));
         }
-        List<Goroutine> allgs = sched.allgs();
-        List<Snapshot.G> before = exact ? lastGs : List.of();
-        Snapshot.G[] gs = new Snapshot.G[allgs.size()];
-        for (int i = 0; i < gs.length; i++) {
-            Goroutine g = allgs.get(i);
-            Machine m = g.m;
-            int mid = m == null ? -1 : m.id;
-            String instruction = g.currentInstruction();
-            Place place = where.getOrDefault(g, Place.UNKNOWN);
-            int line = g.line();
-            Snapshot.G was = i < before.size() ? before.get(i) : null;   // allgs only grows: G i was G i before
-            gs[i] = was != null && was.goid() == g.goid && was.status() == g.status && was.m() == mid && was.line() == line
-                    && was.waitReason().equals(g.waitReason) && was.instruction().equals(instruction) && was.where().equals(place)
-                    && was.parent() == g.parentGoid && was.function().equals(g.function())
-                    ? was
-                    : new Snapshot.G(g.goid, g.status, g.waitReason, mid, g.function(), instruction, g.parentGoid, place, g.system(), line);
+        ChunkList<Snapshot.G> gs;
+        if (exact) {
+            // the world is stopped, so nothing adds a G meanwhile; the places are found first (locate takes the queues'
+            // own locks, so not under allglock), then allgs is read in place under its lock, as Go's forEachG does
+            Place[] where = locateByIndex(sched.allgs.size());
+            sched.allglock.lock();
+            try { gs = gs(sched.allgs, where, lastGs); } finally { sched.allglock.unlock(); }
+            lastGs = gs;
+        } else {
+            gs = gs(sched.allgs(), null, ChunkList.of());
         }
-        List<Snapshot.G> gList = List.of(gs);
-        if (exact) lastGs = gList;
-        List<Goroutine> queued = sched.runq.contents();
-        long[] goids = new long[queued.size()];
-        for (int i = 0; i < goids.length; i++) goids[i] = queued.get(i).goid;
-        LongList global = exact && lastGlobal.same(goids) ? lastGlobal : LongList.wrap(goids);   // as lastGs: shared while unchanged
+        LongList global = exact ? globalQueue(lastGlobal) : globalQueue(LongList.wrap(new long[0]));
         if (exact) lastGlobal = global;
         return new Snapshot(time, events, sched.gomaxprocs, sched.mcount(), sched.npidle.get(), sched.nmspinning.get(),
                 sched.needspinning.get(), sched.nmidle, global,
                 sched.idlePs().stream().map(p -> p.id).toList(), sched.idleMs().stream().map(m -> m.id).toList(),
-                sched.gFreeN, ps, ms, gList, sched.go10 != null ? Snapshot.GO10 : sched.go126 ? Snapshot.GMP126 : Snapshot.GMP,
+                sched.gFreeN, ps, ms, gs, sched.go10 != null ? Snapshot.GO10 : sched.go126 ? Snapshot.GMP126 : Snapshot.GMP,
                 new Snapshot.Lock(sched.lockAcquisitions(), sched.lockContended(), sched.lockWaitNanos()),
                 sched.go10 != null ? sched.go10.mcpu : -1, sched.sysmonwait, sched.handles.mutexes());
+    }
+
+    /**
+     * Every G's record, {@code before}'s where it did not change (each of its fields compared, or implied by its goid). {@code where} holds the
+     * Gs' places by index, and is emptied for the next snapshot; null when the places are not known.
+     */
+    private static ChunkList<Snapshot.G> gs(List<Goroutine> allgs, Place[] where, ChunkList<Snapshot.G> before) {
+        int n = allgs.size();
+        ChunkList.Builder<Snapshot.G> out = new ChunkList.Builder<>(before, n);
+        for (int i = 0; i < n; i++) {
+            Goroutine g = allgs.get(i);
+            Machine m = g.m;
+            int mid = m == null ? -1 : m.id;
+            String instruction = g.currentInstruction();
+            Place place = where == null || where[i] == null ? Place.UNKNOWN : where[i];
+            if (where != null) where[i] = null;
+            int line = g.line();
+            Snapshot.G was = out.before();   // allgs only grows: G i was G i before
+            out.add(was != null && was.goid() == g.goid && was.status() == g.status && was.m() == mid && was.line() == line
+                    && was.waitReason().equals(g.waitReason) && was.instruction().equals(instruction)
+                    && (was.where() == place || was.where().equals(place))   // places are mostly made once: the same object
+                    // its function, parent and whether it is the runtime's are set with its goid (newproc1: a G reused
+                    // from a free list gets a new goid), so the same goid says they are the same: not read again
+                    ? was
+                    : new Snapshot.G(g.goid, g.status, g.waitReason, mid, g.function(), instruction, g.parentGoid, place, g.system(), line));
+        }
+        return out.build();
+    }
+
+    /** The Ps, each {@code before}'s record where nothing in it changed (its ring read in place, not copied), and {@code before} itself if no P did. */
+    private List<Snapshot.Proc> procs(List<Snapshot.Proc> before) {
+        Processor[] allp = sched.allp;
+        Snapshot.Proc[] ps = new Snapshot.Proc[allp.length];
+        boolean same = before.size() == ps.length;
+        for (int k = 0; k < ps.length; k++) {
+            Processor p = allp[k];
+            RunQueue q = p.runq;
+            int mid = p.m == null ? -1 : p.m.id;
+            Goroutine next = q.runnext();
+            long runnext = next == null ? -1 : next.goid;
+            int h = q.head(), t = q.tail(), n = ringLength(q, h), gfreecnt = p.gfreecnt(), timers = p.timers.size();
+            Snapshot.Proc was = k < before.size() ? before.get(k) : null;
+            boolean unchanged = was != null && was.id() == p.id && was.status() == p.status && was.m() == mid && was.runnext() == runnext
+                    && was.head() == h && was.tail() == t && was.capacity() == q.capacity() && was.schedtick() == p.schedtick
+                    && was.syscalltick() == p.syscalltick && was.gfreecnt() == gfreecnt && was.timerslen() == timers && was.runq().size() == n;
+            LongList ring = was == null ? null : LongList.copyOf(was.runq());
+            for (int i = 0; unchanged && i < n; i++) unchanged = ring.getLong(i) == q.at(h, i).goid;
+            if (unchanged) {
+                ps[k] = was;
+                continue;
+            }
+            same = false;
+            long[] goids = new long[n];
+            for (int i = 0; i < n; i++) goids[i] = q.at(h, i).goid;
+            ps[k] = new Snapshot.Proc(p.id, p.status, mid, runnext, LongList.wrap(goids), h, t, q.capacity(), p.schedtick, p.syscalltick, gfreecnt, timers);
+        }
+        return same ? before : List.of(ps);
+    }
+
+    /** The global run queue's goids, {@code before} itself while they are the same (compared in place, not copied). */
+    private LongList globalQueue(LongList before) {
+        int n = 0;
+        boolean same = true;
+        for (Goroutine g = sched.runq.head(); g != null; g = g.schedlink, n++) same = same && n < before.size() && before.getLong(n) == g.goid;
+        if (same && n == before.size()) return before;
+        long[] goids = new long[n];
+        int i = 0;
+        for (Goroutine g = sched.runq.head(); g != null && i < n; g = g.schedlink) goids[i++] = g.goid;
+        return LongList.wrap(goids);
     }
 
     /**
@@ -152,8 +265,9 @@ final class WorldReader {
     }
 
     /** Each G is in exactly one place that matches its status: linear in the number of Gs. */
-    private void checkGs() {
-        Map<Goroutine, Place> where = locate();
+    private synchronized void checkGs() {
+        Map<Goroutine, Place> where = new IdentityHashMap<>(sched.allgs.size());
+        locate((g, place) -> put(where, g, place), where::containsKey);
         List<Goroutine> allgs = sched.allgs();
         for (Goroutine g : allgs) {
             Place place = where.get(g);

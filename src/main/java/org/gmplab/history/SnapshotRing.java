@@ -2,14 +2,17 @@ package org.gmplab.history;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.gmplab.snapshot.ChunkList;
 import org.gmplab.snapshot.Snapshot;
 
 /**
  * A bounded cache of snapshots keyed by position (the number of events they include), bounded both in count
  * and in bytes: a snapshot holds a record per goroutine, so 4,096 of them are a few megabytes in a lesson but
- * gigabytes at 10,000 goroutines. When either bound is passed, the entries inserted longest ago are evicted
+ * could be gigabytes at 10,000 goroutines, were it not that nearby snapshots share what did not change
+ * ({@link #bytes(Snapshot, Snapshot)}). When either bound is passed, the entries inserted longest ago are evicted
  * first (the newest one always stays), so the most recently reached stretch of the run stays instant to step
  * through (one reached again becomes the newest). Not thread-safe: owned by one {@link History}.
  */
@@ -19,8 +22,18 @@ final class SnapshotRing {
 
     private final int capacity;
     private final long budget;
-    private long bytes;
-    private final LinkedHashMap<Long, Snapshot> byPosition;
+    /** The sum of the kept snapshots' {@link Kept#own} bytes. */
+    private long own;
+    private final LinkedHashMap<Long, Kept> byPosition;
+    /** The snapshot put last, while it is kept: the next one is counted for what it does not share with it. */
+    private Snapshot last;
+
+    /**
+     * A kept snapshot and the bytes it added when it was put: what it did not share with the snapshot put before it
+     * (an engine's successive snapshots share their unchanged goroutines' records, the chunks of them in which none
+     * changed, unchanged Ps and global queue), and the bytes it holds alone.
+     */
+    private record Kept(Snapshot snapshot, long own, long alone) {}
 
     SnapshotRing(int capacity) { this(capacity, DEFAULT_BUDGET); }
 
@@ -32,16 +45,21 @@ final class SnapshotRing {
         this.byPosition = new LinkedHashMap<>(Math.min(capacity, 1 << 16) * 2);
     }
 
-    Snapshot get(long position) { return byPosition.get(position); }
+    Snapshot get(long position) {
+        Kept k = byPosition.get(position);
+        return k == null ? null : k.snapshot;
+    }
 
     /** Keeps {@code s} as the newest; one kept at its position already stays and becomes the newest. */
     void put(Snapshot s) {
         if (touch(s.events())) return;
-        byPosition.put(s.events(), s);
-        bytes += bytes(s);
-        Iterator<Snapshot> eldest = byPosition.values().iterator();
-        while ((byPosition.size() > capacity || bytes > budget) && byPosition.size() > 1) {
-            bytes -= bytes(eldest.next());
+        Kept k = new Kept(s, bytes(s, last), bytes(s));
+        byPosition.put(s.events(), k);
+        own += k.own;
+        last = s;
+        Iterator<Kept> eldest = byPosition.values().iterator();
+        while ((byPosition.size() > capacity || bytes() > budget) && byPosition.size() > 1) {
+            own -= eldest.next().own;
             eldest.remove();
         }
     }
@@ -51,21 +69,22 @@ final class SnapshotRing {
      * a move has just kept is kept whole. Returns whether one is kept.
      */
     boolean touch(long position) {
-        Snapshot s = byPosition.remove(position);
-        if (s == null) return false;
-        byPosition.put(position, s);
+        Kept k = byPosition.remove(position);
+        if (k == null) return false;
+        byPosition.put(position, k);
         return true;
     }
 
     /** Forgets every snapshot after {@code position} (a new branch replaces that future). */
     void dropAfter(long position) {
-        for (Iterator<Map.Entry<Long, Snapshot>> it = byPosition.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<Long, Snapshot> e = it.next();
+        for (Iterator<Map.Entry<Long, Kept>> it = byPosition.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Long, Kept> e = it.next();
             if (e.getKey() > position) {
-                bytes -= bytes(e.getValue());
+                own -= e.getValue().own;
                 it.remove();
             }
         }
+        if (last != null && last.events() > position) last = null;
     }
 
     boolean contains(long position) { return byPosition.containsKey(position); }
@@ -76,19 +95,45 @@ final class SnapshotRing {
 
     long budget() { return budget; }
 
-    /** The estimated bytes of the snapshots kept. */
-    long bytes() { return bytes; }
+    /**
+     * The estimated bytes of the snapshots kept: each one's own bytes, and the oldest one's in full (what it shared
+     * with a snapshot evicted before it is still held, by it).
+     */
+    long bytes() {
+        if (byPosition.isEmpty()) return 0;
+        Kept eldest = byPosition.values().iterator().next();
+        return own - eldest.own + eldest.alone;
+    }
+
+    /** About the heap a snapshot holds, alone: see {@link #bytes(Snapshot, Snapshot)}. */
+    static long bytes(Snapshot s) { return bytes(s, null); }
 
     /**
-     * About the heap a snapshot holds of its own (measured with a 64-bit JVM and compressed references: 70–96 bytes
-     * per goroutine at 10,000 of them, see docs/benchmarks-history.md): a 64-byte record and a list slot per G, a
-     * boxed goid per queued G, a record per P and M. Strings are not counted: names and instruction texts are
-     * shared with the engine's code, places are made once per snapshot.
+     * About the heap {@code s} holds that {@code before} (null: nothing) does not hold already, the very same objects
+     * (measured with a 64-bit JVM and compressed references: 70–96 bytes per goroutine at 10,000 of them, see
+     * docs/benchmarks-history.md): a 64-byte record and a 4-byte slot per G (in a chunk array of {@link ChunkList#CHUNK}
+     * slots); a long per queued goid in the global queue and the rings, a record per P, M and mutex, a boxed goid
+     * per idle P, idle M and mutex waiter. Strings are not counted: names and instruction texts are shared with the
+     * engine's code, and so are places. An engine's successive snapshots share the records of the goroutines that
+     * did not change, the chunks in which none did, an unchanged P and an unchanged global queue: a snapshot kept
+     * after its predecessor adds what changed.
      */
-    static long bytes(Snapshot s) {
-        long queued = s.globalQueue().size() + s.idlePs().size() + s.idleMs().size();
-        for (Snapshot.Proc p : s.ps()) queued += p.runq().size();
-        for (Snapshot.Mutex m : s.mutexes()) queued += m.queue().size();
-        return 256 + 68L * s.gs().size() + 20 * queued + 96L * s.ps().size() + 48L * s.ms().size() + 64L * s.mutexes().size();
+    static long bytes(Snapshot s, Snapshot before) {
+        long boxed = s.idlePs().size() + s.idleMs().size();
+        for (Snapshot.Mutex m : s.mutexes()) boxed += m.queue().size();
+        long b = 256 + 20 * boxed + 48L * s.ms().size() + 64L * s.mutexes().size();
+        List<Snapshot.G> gs = s.gs();
+        if (gs instanceof ChunkList<Snapshot.G> c) {
+            ChunkList<Snapshot.G> old = before != null && before.gs() instanceof ChunkList<Snapshot.G> o ? o : ChunkList.of();
+            b += 16 + 4L * ((gs.size() + ChunkList.CHUNK - 1) / ChunkList.CHUNK) + (16 + 4L * ChunkList.CHUNK) * c.chunksNotIn(old) + 64L * c.elementsNotIn(old);
+        } else if (before == null || gs != before.gs()) {
+            b += 16 + 68L * gs.size();
+        }
+        List<Long> global = s.globalQueue();
+        if (!global.isEmpty() && (before == null || global != before.globalQueue())) b += 16 + 8L * global.size();
+        List<Snapshot.Proc> ps = s.ps(), oldPs = before == null ? List.of() : before.ps();
+        for (int k = 0; k < ps.size(); k++)
+            if (k >= oldPs.size() || ps.get(k) != oldPs.get(k)) b += 96 + 8L * ps.get(k).runq().size();
+        return b;
     }
 }

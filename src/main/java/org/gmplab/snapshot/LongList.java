@@ -32,6 +32,9 @@ public final class LongList extends AbstractList<Long> implements RandomAccess {
 
     @Override public int size() { return a.length; }
 
+    /** Element {@code i}, not boxed. */
+    public long getLong(int i) { return a[i]; }
+
     /** Whether this holds exactly {@code other}'s values, in order. */
     public boolean same(long[] other) { return Arrays.equals(a, other); }
 

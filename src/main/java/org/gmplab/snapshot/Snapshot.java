@@ -112,7 +112,7 @@ public record Snapshot(long time, long events, int gomaxprocs, int threads, int 
         idleMs = List.copyOf(idleMs);
         ps = List.copyOf(ps);
         ms = List.copyOf(ms);
-        gs = List.copyOf(gs);
+        gs = ChunkList.copyOf(gs);   // an engine's snapshot shares its chunks with the one before: not copied
         mutexes = List.copyOf(mutexes);
     }
 

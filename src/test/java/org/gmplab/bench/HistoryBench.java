@@ -27,12 +27,16 @@ import org.gmplab.snapshot.Snapshot;
 public final class HistoryBench {
     private static final int REPS = 15;
 
-    /** Arguments: none for every row, {@code snapshot} for the snapshot rows alone, {@code end} for them and the steps back from the end. */
+    /**
+     * Arguments: none for every row, {@code snapshot} for the snapshot rows alone, {@code end} for them and the steps
+     * back from the end, {@code live} for the snapshot rows and the frames of a live run of the same world.
+     */
     public static void main(String[] args) throws Exception {
         System.out.println("| what | goal | median | min | max |");
         System.out.println("|---|---|---|---|---|");
         snapshot10k();
         if (args.length > 0 && args[0].equals("snapshot")) return;
+        if (args.length > 0 && args[0].equals("live")) { liveFrames10k(); return; }
         if (args.length > 0 && args[0].equals("end")) { stepBackFromTheEnd10k(); return; }
         stepBack1000();
         replay20k();
@@ -44,8 +48,19 @@ public final class HistoryBench {
         System.out.printf("| %s | %s | %.3f ms | %.3f ms | %.3f ms |%n", what, goal, ms[ms.length / 2], ms[0], ms[ms.length - 1]);
     }
 
-    /** main starts 10,000 workers (each work(1s); wg.Wait) and is stopped once all of them exist. */
-    private static void snapshot10k() {
+    private static void bytesRow(String what, long[] bytes) {
+        Arrays.sort(bytes);
+        System.out.printf("| %s | — | %,d B | %,d B | %,d B |%n", what, bytes[bytes.length / 2], bytes[0], bytes[bytes.length - 1]);
+    }
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** The bytes the current thread has allocated so far. */
+    private static long allocated() { return THREADS.getThreadAllocatedBytes(Thread.currentThread().getId()); }
+
+    /** main starts 10,000 workers (each work(1s); wg.Wait): the world of the snapshot rows. */
+    private static Scenario snap10k() {
         int n = 10_000;
         Function main = new Function("main", List.of(), List.of(
                 new Stmt.WgAdd(new Expr.Var("wg"), of(n)),
@@ -54,8 +69,16 @@ public final class HistoryBench {
         Function worker = new Function("worker", List.of(), List.of(
                 new Stmt.Work(of(1_000_000_000L)),
                 new Stmt.WgDone(new Expr.Var("wg"))));
-        Scenario sc = new Scenario("snap10k", 4, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "worker", worker), List.of("wg")));
-        try (Engine e = Engine.step(sc)) {
+        return new Scenario("snap10k", 4, 1, Scenario.DEFAULT_RUNQ, new Program(Map.of("main", main, "worker", worker), List.of("wg")));
+    }
+
+    /**
+     * The world of {@link #snap10k}, stopped once all its workers exist, snapshotted again and again as it stands; then
+     * one event between snapshots, as the window shows each step.
+     */
+    private static void snapshot10k() {
+        int n = 10_000;
+        try (Engine e = Engine.step(snap10k())) {
             int[] gos = {0};
             e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GO && ++gos[0] == n);
             e.drainEvents();
@@ -63,16 +86,56 @@ public final class HistoryBench {
             if (s.gs().size() < n) throw new IllegalStateException("only " + s.gs().size() + " goroutines");
             for (int i = 0; i < 200; i++) e.snapshot(); // warm-up
             double[] ms = new double[REPS * 10], cpu = new double[ms.length];
-            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            long[] bytes = new long[ms.length];
             for (int i = 0; i < ms.length; i++) {
-                long t = System.nanoTime(), c = mx.getCurrentThreadCpuTime();
+                long t = System.nanoTime(), c = THREADS.getCurrentThreadCpuTime(), b = allocated();
                 e.snapshot();
                 ms[i] = (System.nanoTime() - t) / 1e6;
-                cpu[i] = (mx.getCurrentThreadCpuTime() - c) / 1e6;
+                cpu[i] = (THREADS.getCurrentThreadCpuTime() - c) / 1e6;
+                bytes[i] = allocated() - b;
             }
             row("snapshot of a world with " + s.gs().size() + " goroutines (" + s.ps().size() + " Ps)", "< 0.5 ms", ms);
             // the thread's own CPU time: what the wall time would be on a machine with nothing else to run
             row("the same, CPU time of the thread taking it", "< 0.5 ms", cpu);
+            bytesRow("the same, bytes it allocates", bytes);
+            // the window stepping: one event, then a snapshot of the world it left
+            for (int i = 0; i < ms.length; i++) {
+                e.runUntil(Long.MAX_VALUE, ev -> true);
+                e.drainEvents();
+                long t = System.nanoTime(), c = THREADS.getCurrentThreadCpuTime(), b = allocated();
+                e.snapshot();
+                ms[i] = (System.nanoTime() - t) / 1e6;
+                cpu[i] = (THREADS.getCurrentThreadCpuTime() - c) / 1e6;
+                bytes[i] = allocated() - b;
+            }
+            row("a snapshot after each event (the window stepping), CPU time of the thread", "< 0.5 ms", cpu);
+            bytesRow("the same, bytes it allocates", bytes);
+        }
+    }
+
+    /**
+     * The same world live (0.05× speed, so its Ms mostly rest, as in the window's live mode), and a frame of it about
+     * every 16 ms as the window takes them ({@code Engine.takeFrame}: the world stopped, an exact snapshot, the events
+     * since the last): the CPU and bytes of the thread taking each frame (its wait for the world to stop is not CPU).
+     */
+    private static void liveFrames10k() throws InterruptedException {
+        try (Engine e = Engine.live(snap10k(), 0.05, true)) {
+            int frames = REPS * 10;
+            double[] cpu = new double[frames];
+            long[] bytes = new long[frames];
+            int gs = 0;
+            for (int i = -REPS; i < frames; i++) {   // the first REPS frames: a warm-up, while main spawns
+                long c = THREADS.getCurrentThreadCpuTime(), b = allocated();
+                Engine.LiveFrame f = e.takeFrame(false);
+                if (i >= 0) {
+                    cpu[i] = (THREADS.getCurrentThreadCpuTime() - c) / 1e6;
+                    bytes[i] = allocated() - b;
+                }
+                gs = f.snapshot().gs().size();
+                Thread.sleep(16);
+            }
+            row("a live frame of " + gs + " goroutines (takeFrame, one about every 16 ms), CPU time of the thread taking it", "< 0.5 ms", cpu);
+            bytesRow("the same, bytes it allocates", bytes);
         }
     }
 

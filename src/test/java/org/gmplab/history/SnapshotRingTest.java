@@ -2,9 +2,15 @@ package org.gmplab.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
+import org.gmplab.engine.Engine;
+import org.gmplab.scenario.ScenarioJson;
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
@@ -41,6 +47,30 @@ class SnapshotRingTest {
         }
         assertThat(small.size()).isEqualTo(100);
         assertThat(large.size()).isBetween(9, 10);
+    }
+
+    @Test
+    void nearbySnapshotsOfAnEngineAreCountedForWhatTheyDoNotShareSoTheBudgetKeepsManyMoreOfThem() throws Exception {
+        // given spawn1000 on 4 Ps, stopped where most of its goroutines wait in queues, and a budget of ten whole snapshots
+        try (Engine e = Engine.step(ScenarioJson.load(Path.of("scenarios", "spawn1000.json")).withGomaxprocs(4))) {
+            e.runUntil(Long.MAX_VALUE, ev -> ev.seq() >= 2_500);
+            Snapshot first = e.snapshot();
+            long alone = SnapshotRing.bytes(first);
+            SnapshotRing ring = new SnapshotRing(4096, 10 * alone);
+            ring.put(first);
+            // when the next 99 positions are kept, one event apart
+            for (int i = 0; i < 99; i++) {
+                e.runUntil(Long.MAX_VALUE, ev -> true);
+                ring.put(e.snapshot());
+            }
+            // then they all fit: each adds the goroutines that changed, not a whole world (counted whole, ten would)
+            assertThat(ring.size()).isEqualTo(100);
+            assertThat(ring.bytes()).isBetween(alone, ring.budget());
+            // and the estimate still counts every record the ring holds, each once
+            Set<Snapshot.G> records = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (long p = first.events(); p <= e.eventCount(); p++) if (ring.contains(p)) records.addAll(ring.get(p).gs());
+            assertThat(ring.bytes()).isGreaterThan(64L * records.size());
+        }
     }
 
     @Test

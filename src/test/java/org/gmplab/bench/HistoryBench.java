@@ -84,7 +84,10 @@ public final class HistoryBench {
             e.drainEvents();
             Snapshot s = e.snapshot();
             if (s.gs().size() < n) throw new IllegalStateException("only " + s.gs().size() + " goroutines");
-            for (int i = 0; i < 200; i++) e.snapshot(); // warm-up
+            // warm-up: after 200 snapshots some JVMs still ran the walk in C1's profiling code or were compiling it with
+            // C2 (medians 0.3-0.9 ms from JVM to JVM); after 3,000 every JVM runs C2's code (0.14-0.22 ms), as a window
+            // that takes a snapshot a frame does after a minute. -Dbench.snapshotWarmups=200 gives the colder figure.
+            for (int i = 0, w = Integer.getInteger("bench.snapshotWarmups", 3000); i < w; i++) e.snapshot();
             double[] ms = new double[REPS * 10], cpu = new double[ms.length];
             long[] bytes = new long[ms.length];
             for (int i = 0; i < ms.length; i++) {

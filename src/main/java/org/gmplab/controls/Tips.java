@@ -90,7 +90,7 @@ public final class Tips {
     /** The mouse came over a node of a tab pane: if it is in a tab's header, that tab's tooltip is made now. */
     private static final EventHandler<MouseEvent> HEADERS = e -> {
         for (Node n = e.getTarget() instanceof Node target ? target : null; n != null && !(n instanceof TabPane); n = n.getParent())
-            if (n.getProperties().get(Tab.class) instanceof Tab tab) {
+            if (n.hasProperties() && n.getProperties().get(Tab.class) instanceof Tab tab) {   // getProperties() would make a map on every node
                 make(tab);
                 return;
             }

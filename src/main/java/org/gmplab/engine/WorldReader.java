@@ -118,17 +118,12 @@ final class WorldReader {
     private Place[] locateByIndex(int gs) {
         if (places.length < gs) places = new Place[Math.max(gs, 2 * places.length)];
         Place[] at = places;
-        try {
-            locate((g, place) -> {
-                int i = g.allgsIndex;
-                if (i < 0 || i >= gs) return;
-                if (at[i] != null) twoPlaces(g, at[i], place);
-                at[i] = place;
-            }, g -> g.allgsIndex >= 0 && g.allgsIndex < gs && at[g.allgsIndex] != null);
-        } catch (RuntimeException e) {
-            java.util.Arrays.fill(at, null);   // the next snapshot starts from an empty array
-            throw e;
-        }
+        locate((g, place) -> {
+            int i = g.allgsIndex;
+            if (i < 0 || i >= gs) return;
+            if (at[i] != null) twoPlaces(g, at[i], place);
+            at[i] = place;
+        }, g -> g.allgsIndex >= 0 && g.allgsIndex < gs && at[g.allgsIndex] != null);
         return at;
     }
 
@@ -168,12 +163,21 @@ final class WorldReader {
         if (exact) {
             // the world is stopped, so nothing adds a G meanwhile; the places are found first (locate takes the queues'
             // own locks, so not under allglock), then allgs is read in place under its lock, as Go's forEachG does
-            Place[] where = locateByIndex(sched.allgs.size());
-            sched.allglock.lock();
-            try { gs = gs(sched.allgs, where, lastGs); } finally { sched.allglock.unlock(); }
+            int n = sched.allgs.size();
+            try {
+                Place[] where = locateByIndex(n);
+                sched.allglock.lock();
+                try { gs = gs(sched.allgs, n, where, lastGs); } finally { sched.allglock.unlock(); }
+            } catch (Throwable t) {
+                // whatever failed half-way (a G in two places, an out-of-memory), the next snapshot starts from an
+                // empty array: a place left behind would read as that G being in two places, at every snapshot after
+                java.util.Arrays.fill(places, 0, Math.min(n, places.length), null);
+                throw t;
+            }
             lastGs = gs;
         } else {
-            gs = gs(sched.allgs(), null, ChunkList.of());
+            List<Goroutine> allgs = sched.allgs();
+            gs = gs(allgs, allgs.size(), null, ChunkList.of());
         }
         LongList global = exact ? globalQueue(lastGlobal) : globalQueue(LongList.wrap(new long[0]));
         if (exact) lastGlobal = global;
@@ -186,11 +190,11 @@ final class WorldReader {
     }
 
     /**
-     * Every G's record, {@code before}'s where it did not change (each of its fields compared, or implied by its goid). {@code where} holds the
-     * Gs' places by index, and is emptied for the next snapshot; null when the places are not known.
+     * The records of the first {@code n} Gs of allgs (those {@code where} was filled for), {@code before}'s where a G did
+     * not change (each of its fields compared, or implied by its goid). {@code where} holds the Gs' places by index,
+     * and is emptied for the next snapshot; null when the places are not known.
      */
-    private static ChunkList<Snapshot.G> gs(List<Goroutine> allgs, Place[] where, ChunkList<Snapshot.G> before) {
-        int n = allgs.size();
+    private static ChunkList<Snapshot.G> gs(List<Goroutine> allgs, int n, Place[] where, ChunkList<Snapshot.G> before) {
         ChunkList.Builder<Snapshot.G> out = new ChunkList.Builder<>(before, n);
         for (int i = 0; i < n; i++) {
             Goroutine g = allgs.get(i);
@@ -251,7 +255,8 @@ final class WorldReader {
         long[] goids = new long[n];
         int i = 0;
         for (Goroutine g = sched.runq.head(); g != null && i < n; g = g.schedlink) goids[i++] = g.goid;
-        return LongList.wrap(goids);
+        // read on the fly in a live run, the queue may have shrunk between the two walks
+        return LongList.wrap(i == n ? goids : java.util.Arrays.copyOf(goids, i));
     }
 
     /**

@@ -22,18 +22,31 @@ final class SnapshotRing {
 
     private final int capacity;
     private final long budget;
-    /** The sum of the kept snapshots' {@link Kept#own} bytes. */
+    /** The sum of the kept snapshots' {@link Kept#own} bytes: the estimate of what they hold together. */
     private long own;
     private final LinkedHashMap<Long, Kept> byPosition;
     /** The snapshot put last, while it is kept: the next one is counted for what it does not share with it. */
-    private Snapshot last;
+    private Kept last;
 
     /**
-     * A kept snapshot and the bytes it added when it was put: what it did not share with the snapshot put before it
-     * (an engine's successive snapshots share their unchanged goroutines' records, the chunks of them in which none
-     * changed, unchanged Ps and global queue), and the bytes it holds alone.
+     * A kept snapshot, the bytes it holds alone, and the bytes it counts: what it does not share with the snapshot put
+     * right before it (an engine's successive snapshots share their unchanged goroutines' records, the chunks of them
+     * in which none changed, unchanged Ps and global queue) while that one is kept, else all it holds.
      */
-    private record Kept(Snapshot snapshot, long own, long alone) {}
+    private static final class Kept {
+        final Snapshot snapshot;
+        final long alone;
+        long own;
+        /** The snapshot put right after this one and counted against it, or null. */
+        Kept next;
+        boolean kept = true;
+
+        Kept(Snapshot snapshot, long own, long alone) {
+            this.snapshot = snapshot;
+            this.own = own;
+            this.alone = alone;
+        }
+    }
 
     SnapshotRing(int capacity) { this(capacity, DEFAULT_BUDGET); }
 
@@ -53,15 +66,32 @@ final class SnapshotRing {
     /** Keeps {@code s} as the newest; one kept at its position already stays and becomes the newest. */
     void put(Snapshot s) {
         if (touch(s.events())) return;
-        Kept k = new Kept(s, bytes(s, last), bytes(s));
+        Kept k = new Kept(s, bytes(s, last == null ? null : last.snapshot), bytes(s));
+        if (last != null) last.next = k;
         byPosition.put(s.events(), k);
         own += k.own;
-        last = s;
+        last = k;
         Iterator<Kept> eldest = byPosition.values().iterator();
         while ((byPosition.size() > capacity || bytes() > budget) && byPosition.size() > 1) {
-            own -= eldest.next().own;
+            forget(eldest.next());
             eldest.remove();
         }
+    }
+
+    /**
+     * Takes a snapshot out of the count. The one put right after it, counted for what it did not share with it, now
+     * holds what they shared alone, and counts all it holds: touches reorder the ring and spares' and replays' engines
+     * interleave their stretches, so it need not be the next to go.
+     */
+    private void forget(Kept k) {
+        k.kept = false;
+        own -= k.own;
+        Kept after = k.next;
+        if (after != null && after.kept) {
+            own += after.alone - after.own;
+            after.own = after.alone;
+        }
+        if (last == k) last = null;
     }
 
     /**
@@ -80,11 +110,10 @@ final class SnapshotRing {
         for (Iterator<Map.Entry<Long, Kept>> it = byPosition.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Long, Kept> e = it.next();
             if (e.getKey() > position) {
-                own -= e.getValue().own;
+                forget(e.getValue());
                 it.remove();
             }
         }
-        if (last != null && last.events() > position) last = null;
     }
 
     boolean contains(long position) { return byPosition.containsKey(position); }
@@ -95,15 +124,8 @@ final class SnapshotRing {
 
     long budget() { return budget; }
 
-    /**
-     * The estimated bytes of the snapshots kept: each one's own bytes, and the oldest one's in full (what it shared
-     * with a snapshot evicted before it is still held, by it).
-     */
-    long bytes() {
-        if (byPosition.isEmpty()) return 0;
-        Kept eldest = byPosition.values().iterator().next();
-        return own - eldest.own + eldest.alone;
-    }
+    /** The estimated bytes of the snapshots kept: what each holds that the one put right before it, if kept, does not. */
+    long bytes() { return own; }
 
     /** About the heap a snapshot holds, alone: see {@link #bytes(Snapshot, Snapshot)}. */
     static long bytes(Snapshot s) { return bytes(s, null); }

@@ -74,6 +74,40 @@ class SnapshotRingTest {
     }
 
     @Test
+    void aSnapshotWhoseCountedPredecessorIsEvictedOutOfOrderIsCountedWhole() throws Exception {
+        // given two engines' stretches interleaved as a replay and a spare leave them: a1 a2 a3 of one, then b1 of the
+        // other, then a2 and a3 reached again (touched), so the ring's order is a1 b1 a2 a3
+        Path spawn = Path.of("scenarios", "spawn1000.json");
+        try (Engine a = Engine.step(ScenarioJson.load(spawn).withGomaxprocs(4));
+             Engine b = Engine.step(ScenarioJson.load(spawn).withGomaxprocs(4))) {
+            a.runUntil(Long.MAX_VALUE, ev -> ev.seq() >= 2_500);
+            b.runUntil(Long.MAX_VALUE, ev -> ev.seq() >= 3_000);
+            SnapshotRing ring = new SnapshotRing(4, Long.MAX_VALUE);
+            List<Long> as = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                a.runUntil(Long.MAX_VALUE, ev -> true);
+                Snapshot s = a.snapshot();
+                as.add(s.events());
+                ring.put(s);
+            }
+            Snapshot b1 = b.snapshot();
+            ring.put(b1);
+            ring.touch(as.get(1));
+            ring.touch(as.get(2));
+            // when the next put evicts a1, which a2 was counted against
+            b.runUntil(Long.MAX_VALUE, ev -> true);
+            Snapshot b2 = b.snapshot();
+            ring.put(b2);
+            assertThat(ring.contains(as.get(0))).isFalse();
+            // then a2, which now holds what it shared with a1 alone, is counted whole: every record kept counts once
+            Set<Snapshot.G> records = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (long p : List.of(as.get(1), as.get(2), b1.events(), b2.events())) if (ring.contains(p)) records.addAll(ring.get(p).gs());
+            assertThat(ring.size()).isEqualTo(4);
+            assertThat(ring.bytes()).isGreaterThan(64L * records.size());
+        }
+    }
+
+    @Test
     void theNewestSnapshotStaysEvenAboveTheBudgetAndTheCountStillBounds() {
         SnapshotRing ring = new SnapshotRing(3, 1);
         ring.put(world(1, 10));

@@ -149,6 +149,13 @@ class FollowTest {
             for (var e : now.entrySet()) if (odd.containsKey(e.getKey()) && !odd.get(e.getKey()).equals(e.getValue())) flips++;
             odd = now;
         }
+        // (and a row's tooltip, when it shows, says its event's why)
+        robot.interact(() -> {
+            TableRow<?> r = (TableRow<?>) pane.log.table.lookupAll(".table-row-cell").stream()
+                    .filter(n -> n instanceof TableRow<?> t && t.isVisible() && t.getItem() != null).findFirst().orElseThrow();
+            r.getTooltip().fireEvent(new javafx.stage.WindowEvent(r.getTooltip(), javafx.stage.WindowEvent.WINDOW_SHOWING));
+            assertThat(r.getTooltip().getText()).isEqualTo(pane.log.why((Event) r.getItem())).isNotEmpty();
+        });
         // (the stock flow flips every row in one of the two: a row's parity stays unless the spare rows run out of it)
         assertThat(flips).isLessThanOrEqualTo(2);
         // … and only the rows whose pseudo-classes changed were styled again: the newest row's mark moved (the stock

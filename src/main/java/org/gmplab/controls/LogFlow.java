@@ -14,8 +14,8 @@ import javafx.scene.control.skin.VirtualFlow;
  * The event log's rows, laid out as JavaFX's {@link VirtualFlow} does, but a row given another event is styled again
  * only when its style can have changed. In live mode the log follows the newest events, so every catch-up gives every
  * visible row another event; the stock flow then calls {@code applyCss()} on each row (its cells' texts changed, so it
- * needs layout), which styles the whole row afresh — the row, its seven cells and their texts, 8–14 ms of the FX
- * thread twice a second (docs/benchmarks.md, "The event log's catch-up"). A row's style depends on its pseudo-classes
+ * needs layout), which styles the whole row afresh — the row, its seven cells and their texts: 3–5 ms of the FX
+ * thread per catch-up, twice a second (docs/benchmarks.md, "The event log's catch-up, round 6"). A row's style depends on its pseudo-classes
  * (odd, selected, focused, the moment shown…), not on its texts, so this flow styles it only when they changed.
  *
  * <p>And it keeps them from changing: a row that takes another index takes, when it can, one of the same parity, so

@@ -41,7 +41,9 @@ final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
     /** Characters of an event's why shown in its row: more than fit in the column's width even in small type. */
     static final int WHY_SHOWN = 160;
-    final TableView<Event> table = new TableView<>();
+    final TableView<Event> table = new TableView<>() {
+        @Override protected javafx.scene.control.Skin<?> createDefaultSkin() { return LogFlow.skin(this); }
+    };
     final ChoiceBox<String> kind = new ChoiceBox<>();
     final TextField p = TransportBar.field("filterP", "P", "Only events about this P (number)", 3);
     final TextField m = TransportBar.field("filterM", "M", "Only events by this M (number)", 3);
@@ -97,13 +99,12 @@ final class EventLogPane extends VBox {
         why.setMinHeight(48);
         table.setRowFactory(t -> {
             javafx.scene.control.TableRow<Event> row = new javafx.scene.control.TableRow<>();
-            // One tooltip per row, its text changed with the row's event: in live mode the visible rows get new
-            // events several times a second, and a new Tooltip each time cost a good part of a frame.
+            // One tooltip per row, its text the row's event's why, formatted as it shows: in live mode every catch-up
+            // gives every visible row another event, and a new Tooltip each time cost a good part of a frame (and
+            // formatting each why, a part of the catch-up).
             javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
-            row.itemProperty().addListener((o, a, e) -> {
-                if (e != null) tip.setText(why(e));
-                row.setTooltip(e == null ? null : tip);
-            });
+            tip.setOnShowing(x -> tip.setText(row.getItem() == null ? "" : why(row.getItem())));
+            row.itemProperty().addListener((o, a, e) -> row.setTooltip(e == null ? null : tip));
             // the row of the moment shown is marked; rows are reused for other events as the table scrolls
             javafx.beans.InvalidationListener mark = x -> row.pseudoClassStateChanged(CURRENT, row.getItem() != null && row.getItem() == current.get());
             row.getProperties().put(CURRENT, mark);   // held by the row: the pane's property listens weakly

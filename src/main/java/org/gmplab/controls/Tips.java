@@ -1,5 +1,8 @@
 package org.gmplab.controls;
 
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableMap;
 import javafx.event.EventHandler;
@@ -20,46 +23,33 @@ import javafx.scene.input.MouseEvent;
 public final class Tips {
     private Tips() { }
 
-    /** What a control holds in its properties until its tooltip is made. */
-    private static final class Pending implements EventHandler<MouseEvent> {
-        final Control control;
+    /**
+     * What a control or a tab holds in its properties until its tooltip is made: the text, and the tooltip's own
+     * properties to be ({@link Language} keeps its English there).
+     */
+    private static final class Pending {
         String text;
-        /** The tooltip's own properties to be ({@link Language} keeps its English there). */
         final ObservableMap<Object, Object> properties = FXCollections.observableHashMap();
+        /** A control's: the filter that makes the tooltip when the mouse comes over it (a tab's headers are watched instead). */
+        EventHandler<MouseEvent> onEnter;
+    }
 
-        Pending(Control control) { this.control = control; }
+    /** A control or a tab: both have a tooltip and properties, but no type in common. */
+    private record Owner(ObservableMap<Object, Object> properties, Supplier<Tooltip> tooltip, Consumer<Tooltip> setTooltip) {
+        static Owner of(Control c) { return new Owner(c.getProperties(), c::getTooltip, c::setTooltip); }
+        static Owner of(Tab t) { return new Owner(t.getProperties(), t::getTooltip, t::setTooltip); }
 
-        /** The mouse came over the control: the tooltip is made now, before the move that starts its timer. */
-        @Override public void handle(MouseEvent e) { make(control); }
+        Pending pending() { return (Pending) properties.get(Pending.class); }
     }
 
     /** Gives {@code c} a tooltip that says {@code text} (FX thread); a made one's text is set at once. */
     public static void set(Control c, String text) {
-        if (c.getTooltip() != null) {
-            c.getTooltip().setText(text);
-            return;
+        Pending p = set(Owner.of(c), text);
+        if (p != null && p.onEnter == null) {
+            // the mouse came over the control: the tooltip is made now, before the move that starts its timer
+            p.onEnter = e -> make(c);
+            c.addEventFilter(MouseEvent.MOUSE_ENTERED, p.onEnter);
         }
-        Pending p = (Pending) c.getProperties().get(Pending.class);
-        if (p == null) {
-            p = new Pending(c);
-            c.getProperties().put(Pending.class, p);
-            c.addEventFilter(MouseEvent.MOUSE_ENTERED, p);
-        }
-        p.text = text;
-    }
-
-    /** The text of {@code c}'s tooltip, made or not; null if it has none. */
-    public static String text(Control c) {
-        if (c.getTooltip() != null) return c.getTooltip().getText();
-        Pending p = (Pending) c.getProperties().get(Pending.class);
-        return p == null ? null : p.text;
-    }
-
-    /** The properties of {@code c}'s tooltip, made or not (those of a tooltip to be pass to it when it is made); null if it has none. */
-    public static ObservableMap<Object, Object> properties(Control c) {
-        if (c.getTooltip() != null) return c.getTooltip().getProperties();
-        Pending p = (Pending) c.getProperties().get(Pending.class);
-        return p == null ? null : p.properties;
     }
 
     /**
@@ -68,23 +58,25 @@ public final class Tips {
      * skin keeps each header's tab in the header's properties, and shows the tab's tooltip on it once there is one).
      */
     public static void set(Tab t, String text) {
-        if (t.getTooltip() != null) {
-            t.getTooltip().setText(text);
-            return;
-        }
-        TabPending p = (TabPending) t.getProperties().get(TabPending.class);
-        if (p == null) {
-            t.getProperties().put(TabPending.class, p = new TabPending());
+        boolean first = t.getTooltip() == null && Owner.of(t).pending() == null;
+        set(Owner.of(t), text);
+        if (first) {
             watchHeaders(t.getTabPane());
             t.tabPaneProperty().addListener((o, was, pane) -> watchHeaders(pane));
         }
-        p.text = text;
     }
 
-    /** A tab's tooltip to be: its text, and the tooltip's own properties to be. */
-    private static final class TabPending {
-        String text;
-        final ObservableMap<Object, Object> properties = FXCollections.observableHashMap();
+    /** Sets a made tooltip's text, or the text of the one to be (returned). */
+    private static Pending set(Owner o, String text) {
+        Tooltip made = o.tooltip().get();
+        if (made != null) {
+            made.setText(text);
+            return null;
+        }
+        Pending p = o.pending();
+        if (p == null) o.properties().put(Pending.class, p = new Pending());
+        p.text = text;
+        return p;
     }
 
     /** The mouse came over a node of a tab pane: if it is in a tab's header, that tab's tooltip is made now. */
@@ -101,40 +93,49 @@ public final class Tips {
         pane.addEventFilter(MouseEvent.MOUSE_ENTERED_TARGET, HEADERS);
     }
 
+    /** The text of {@code c}'s tooltip, made or not; null if it has none. */
+    public static String text(Control c) { return text(Owner.of(c)); }
+
     /** The text of {@code t}'s tooltip, made or not; null if it has none. */
-    public static String text(Tab t) {
-        if (t.getTooltip() != null) return t.getTooltip().getText();
-        TabPending p = (TabPending) t.getProperties().get(TabPending.class);
+    public static String text(Tab t) { return text(Owner.of(t)); }
+
+    private static String text(Owner o) {
+        Tooltip made = o.tooltip().get();
+        if (made != null) return made.getText();
+        Pending p = o.pending();
         return p == null ? null : p.text;
     }
 
-    /** The properties of {@code t}'s tooltip, made or not; null if it has none. */
-    public static ObservableMap<Object, Object> properties(Tab t) {
-        if (t.getTooltip() != null) return t.getTooltip().getProperties();
-        TabPending p = (TabPending) t.getProperties().get(TabPending.class);
-        return p == null ? null : p.properties;
-    }
+    /** The properties of {@code c}'s tooltip, made or not (those of a tooltip to be pass to it when it is made); null if it has none. */
+    public static ObservableMap<Object, Object> properties(Control c) { return properties(Owner.of(c)); }
 
-    /** {@code t}'s tooltip, made now if it was not yet; null if it has none. */
-    public static Tooltip make(Tab t) {
-        TabPending p = (TabPending) t.getProperties().remove(TabPending.class);
-        if (p != null && t.getTooltip() == null) {
-            Tooltip tip = new Tooltip(p.text);
-            tip.getProperties().putAll(p.properties);
-            t.setTooltip(tip);
-        }
-        return t.getTooltip();
+    /** The properties of {@code t}'s tooltip, made or not; null if it has none. */
+    public static ObservableMap<Object, Object> properties(Tab t) { return properties(Owner.of(t)); }
+
+    private static ObservableMap<Object, Object> properties(Owner o) {
+        Tooltip made = o.tooltip().get();
+        if (made != null) return made.getProperties();
+        Pending p = o.pending();
+        return p == null ? null : p.properties;
     }
 
     /** {@code c}'s tooltip, made now if it was not yet; null if it has none. */
     public static Tooltip make(Control c) {
-        Pending p = (Pending) c.getProperties().remove(Pending.class);
-        if (p != null) c.removeEventFilter(MouseEvent.MOUSE_ENTERED, p);
-        if (p != null && c.getTooltip() == null) {   // (one set directly meanwhile wins)
-            Tooltip t = new Tooltip(p.text);
-            t.getProperties().putAll(p.properties);
-            c.setTooltip(t);
+        Pending p = Owner.of(c).pending();
+        if (p != null && p.onEnter != null) c.removeEventFilter(MouseEvent.MOUSE_ENTERED, p.onEnter);
+        return make(Owner.of(c));
+    }
+
+    /** {@code t}'s tooltip, made now if it was not yet; null if it has none. */
+    public static Tooltip make(Tab t) { return make(Owner.of(t)); }
+
+    private static Tooltip make(Owner o) {
+        Pending p = (Pending) o.properties().remove(Pending.class);
+        if (p != null && o.tooltip().get() == null) {   // (one set directly meanwhile wins)
+            Tooltip tip = new Tooltip(p.text);
+            tip.getProperties().putAll(p.properties);
+            o.setTooltip().accept(tip);
         }
-        return c.getTooltip();
+        return o.tooltip().get();
     }
 }

@@ -196,12 +196,5 @@ public final class Processor {
     /** The local free list's first G; the others follow through {@code schedlink}. Exact only when the world is stopped. */
     Goroutine gFreeHead() { return gFree; }
 
-    /** The local free list, for the world view and invariants. Exact only when the world is stopped. */
-    java.util.List<Goroutine> gFreeList() {
-        java.util.List<Goroutine> out = new java.util.ArrayList<>();
-        for (Goroutine g = gFree; g != null; g = g.schedlink) out.add(g);
-        return out;
-    }
-
     @Override public String toString() { return "P" + id; }
 }

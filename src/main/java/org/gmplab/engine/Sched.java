@@ -679,12 +679,6 @@ public final class Sched {
         return n;
     }
 
-    List<Goroutine> globalFreeList() {
-        List<Goroutine> out = new ArrayList<>();
-        for (Goroutine g = gFree; g != null; g = g.schedlink) out.add(g);
-        return out;
-    }
-
     /** Every G ever allocated (a copy). */
     List<Goroutine> allgs() {
         allglock.lock();

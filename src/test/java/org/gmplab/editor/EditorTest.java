@@ -338,7 +338,8 @@ class EditorTest {
         String before = c.model().scenarioProperty().get().name();
         answers.open = file;
         robot.clickOn("#editorOpen");
-        settle();
+        // the session is read off the FX thread: its report is waited for, not a settled frame
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message(robot).getText().contains("broken.gmpsession"));
         assertThat(message(robot).getText()).contains("broken.gmpsession").contains("damaged");
         assertThat(message(robot).getStyleClass()).contains("error");
         assertThat(c.model().scenarioProperty().get().name()).isEqualTo(before);

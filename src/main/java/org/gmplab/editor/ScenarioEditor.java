@@ -100,6 +100,7 @@ public final class ScenarioEditor extends VBox {
     /** The window's language, for the messages the editor writes. */
     private final Language words;
     private Scenario compiled;           // the text's program, or null when it has an error
+    private String checkedText;          // the text the last check compiled
     private ScenarioException error;
     private final ReadOnlyBooleanWrapper modified = new ReadOnlyBooleanWrapper(this, "modified");
     private final Map<KeyCombination, Runnable> keys = Map.of(
@@ -156,7 +157,9 @@ public final class ScenarioEditor extends VBox {
         getChildren().addAll(buttons, file, scroll, message);
 
         area.textProperty().addListener((o, a, b) -> { modified.set(!b.equals(saved)); showName(); });
-        area.multiPlainChanges().successionEnds(DEBOUNCE).subscribe(x -> check());
+        // a pause after typing checks the text, unless it is the text checked last (a file just opened was checked at
+        // once): checked again, its "OK" would cover whatever was said since, e.g. that a session could not be opened
+        area.multiPlainChanges().successionEnds(DEBOUNCE).subscribe(x -> { if (!area.getText().equals(checkedText)) check(); });
         // inside the editor the code area would take Ctrl+Enter as a new line: catch the keys first
         addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> keys.forEach((k, r) -> {
             if (!e.isConsumed() && k.match(e)) { e.consume(); r.run(); }
@@ -200,6 +203,7 @@ public final class ScenarioEditor extends VBox {
     /** Compiles the text now and shows the result; the program, or null if it has an error. */
     Scenario check() {
         String text = area.getText();
+        checkedText = text;
         try {
             compiled = GoSource.parse(text, name);
             error = null;

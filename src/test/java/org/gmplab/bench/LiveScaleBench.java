@@ -26,7 +26,9 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * same instant as on a quiet machine; with {@code bench/quiet.sh} in front (its own scheduling group at nice -20,
  * root only) the other processes then hardly get in the way. The Ms are found by a sampler that lists the
  * process's threads every 10 ms and reads the Ms' counters (1–2 % of a core); an M's last 10 ms or less before it
- * ends are not counted.
+ * ends are not counted. Pinning is by M, not by role: the main G and the Ps change Ms during a run, so a pinned
+ * p = 2 run may still do its work on one core; each p = 2 line says how much of the Ms' CPU ran on the first CPU
+ * ("2 cores" between a quarter and three quarters, else "1 core"). Each line also gives the collections in the run.
  *
  * <pre>
  * java -Xmx4g -Xmn2g -cp target/test-classes:target/classes:$(cat target/cp.txt) org.gmplab.bench.LiveScaleBench [ROUNDS [WORKLOAD [PROCS]]]
@@ -49,6 +51,7 @@ public final class LiveScaleBench {
         for (int r = 0; r <= rounds; r++) {
             for (int p : procs) {
                 Map<Integer, Task> before = tasks(), seen = new HashMap<>();
+                long[] gc0 = collections();
                 Sampler sampler = new Sampler(seen, before.keySet(), pin);
                 long t0 = System.nanoTime();
                 Outcome o;
@@ -63,21 +66,41 @@ public final class LiveScaleBench {
                 }
                 if (o == null || o.kind() != Outcome.Kind.EXITED) throw new IllegalStateException(workload + " failed: " + o);
                 seen.putAll(tasks());
+                long[] gc = collections();
                 StringBuilder ms = new StringBuilder();
-                long mRun = 0, jit = 0;
+                long mRun = 0, jit = 0, m0Run = 0;
                 for (var x : new TreeMap<>(seen).entrySet()) {
                     Task t = x.getValue(), b = before.getOrDefault(x.getKey(), new Task(t.comm, 0, 0, 0, 0));
                     long run = t.run - b.run;
                     if (t.comm.startsWith("C1 ") || t.comm.startsWith("C2 ")) jit += run;
                     if (!t.comm.matches("M\\d+") || run < 1_000_000) continue;
                     mRun += run;
+                    if (t.comm.equals("M0")) m0Run = run;
                     ms.append(String.format("  %s %.0f ns/g CPU, %.0f ms waiting for a core, %d+%d switches", t.comm, run / n,
                             (t.queued - b.queued) / 1e6, t.voluntary - b.voluntary, t.involuntary - b.involuntary));
                 }
-                System.out.printf("%s %s p=%d  %.2f M goroutines/s  Ms %.0f CPU ns/g  JIT %.0f CPU ns/g  load %s |%s%n",
-                        r == 0 ? "warm-up" : "round " + r, workload, p, n / (wall / 1e9) / 1e6, mRun / n, jit / n, loadAverage(), ms);
+                // Pinned, M0 runs on the first CPU and every other M on the second; but the Ms swap roles (sysmon preempts
+                // main every 10 ms, and a P left idle is taken by another M), so a p = 2 run whose M0 did little ran
+                // both its busy Ms on the second core, one after the other: a time-shared p = 1, not two cores at once.
+                String where = pin == null || p == 1 ? "" : String.format("  on CPU %s %.0f %% (%s)", cpus(pin)[0], 100.0 * m0Run / mRun,
+                        m0Run > mRun / 4 && m0Run < mRun * 3 / 4 ? "2 cores" : "1 core");
+                System.out.printf("%s %s p=%d  %.2f M goroutines/s  Ms %.0f CPU ns/g  JIT %.0f CPU ns/g  GC %d, %d ms%s  load %s |%s%n",
+                        r == 0 ? "warm-up" : "round " + r, workload, p, n / (wall / 1e9) / 1e6, mRun / n, jit / n, gc[0] - gc0[0],
+                        gc[1] - gc0[1], where, loadAverage(), ms);
             }
         }
+    }
+
+    private static String[] cpus(String pin) { return pin.split(","); }
+
+    /** The collectors' counts and times so far (ms). */
+    private static long[] collections() {
+        long n = 0, ms = 0;
+        for (var b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, b.getCollectionCount());
+            ms += Math.max(0, b.getCollectionTime());
+        }
+        return new long[] {n, ms};
     }
 
     /** Lists the process's threads every 10 ms, keeps the last counters of each M, and pins new Ms if asked. */

@@ -7,8 +7,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@code lock_futex.go}) takes it — a few short spins and one yield before it sleeps. Java's {@link ReentrantLock}
  * parks the thread at once; its holder's {@code unlock} must then wake it, and on this machine's virtual CPUs a
  * futex wake-up of an idle core costs tens of microseconds, where the holders of these locks hold them for a few.
- * With two Ms on two cores, the spawn storm slept on {@code sched.lock} and the free list's lock about 6,400 times
- * per million goroutines with a lock that parks at once, 2,500 with Go's spin (docs/benchmarks.md, round 6).
+ * With two Ms on two cores, the spawn storm's Ms slept about 6,400 times per million goroutines (mostly on
+ * {@code sched.lock} and the free list's lock) with locks that park at once, 2,500 times with Go's spin, and ran
+ * 19–37 % faster (docs/benchmarks.md, round 6).
  *
  * <p>Only a lock found taken spins, so an uncontended acquisition costs what {@link #tryLock} costs; in step mode
  * one engine thread runs at a time and never passes its turn holding the lock, so it never spins there.

@@ -31,7 +31,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The event log shows what the picture shows: once the run is at rest, every row on screen reads the texts of its
- * own event (seq, time, kind, P, M, G, why) and the row marked is the moment shown — after a burst of steps, a
+ * own event (seq, time, kind, P, M, G, why), is shaded as its place says (odd or even), and the row marked is the moment shown — after a burst of steps, a
  * pause, a breakpoint, a jump back, another run (a reset of the log) and a live run that trimmed the log's front.
  * A run at rest is waited on by frames, never by time: its log must not wait for the rate-limited catch-up of a
  * playing run ({@link EventLogPane#CATCH_UP_EVERY}).
@@ -42,6 +42,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class EventLogRowsTest {
     /** Pulses after a command was shown by which its log is at rest: its catch-up, then up to three for scrolling. */
     static final int AT_REST_WITHIN = 6;
+    static final javafx.css.PseudoClass ODD = javafx.css.PseudoClass.getPseudoClass("odd");
     Driver c;
     ControlsPane pane;
     Stage stage;
@@ -158,6 +159,7 @@ class EventLogRowsTest {
             Event e = log.table.getItems().get(r.getIndex());
             assertThat(r.getItem()).as("%s: the event of row %d", when, r.getIndex()).isSameAs(e);
             assertThat(texts(r)).as("%s: what row %d reads", when, r.getIndex()).containsExactlyElementsOf(texts(log, e));
+            assertThat(r.getPseudoClassStates().contains(ODD)).as("%s: row %d shaded as an odd row", when, r.getIndex()).isEqualTo(r.getIndex() % 2 == 1);
             boolean marked = r.getPseudoClassStates().contains(EventLogPane.CURRENT);
             assertThat(marked).as("%s: row %d (event %d) marked", when, r.getIndex(), e.seq()).isEqualTo(e == now);
             if (marked) {

@@ -158,7 +158,11 @@ class EventLogRowsTest {
             rows++;
             Event e = log.table.getItems().get(r.getIndex());
             assertThat(r.getItem()).as("%s: the event of row %d", when, r.getIndex()).isSameAs(e);
-            assertThat(texts(r)).as("%s: what row %d reads", when, r.getIndex()).containsExactlyElementsOf(texts(log, e));
+            List<String> want = texts(log, e);
+            assertThat(texts(r)).as("%s: what row %d reads", when, r.getIndex()).containsExactlyElementsOf(want);
+            List<String> drawn = drawn(r);
+            for (int i = 0; i < want.size(); i++)
+                assertThat(shows(drawn.get(i), want.get(i))).as("%s: row %d, column %d draws \"%s\" for \"%s\"", when, r.getIndex(), i, drawn.get(i), want.get(i)).isTrue();
             assertThat(r.getPseudoClassStates().contains(ODD)).as("%s: row %d shaded as an odd row", when, r.getIndex()).isEqualTo(r.getIndex() % 2 == 1);
             boolean marked = r.getPseudoClassStates().contains(EventLogPane.CURRENT);
             assertThat(marked).as("%s: row %d (event %d) marked", when, r.getIndex(), e.seq()).isEqualTo(e == now);
@@ -181,13 +185,40 @@ class EventLogRowsTest {
         return at;
     }
 
-    /** The texts a row's cells show, column by column. */
+    /** The texts a row's cells hold, column by column. */
     private static List<String> texts(TableRow<?> r) {
+        return cells(r).stream().map(cell -> cell.getText() == null ? "" : cell.getText()).toList();
+    }
+
+    /** A row's cells in the order of the table's columns. */
+    private static List<TableCell<?, ?>> cells(TableRow<?> r) {
         List<TableCell<?, ?>> cells = new ArrayList<>();
         for (Node n : r.getChildrenUnmodifiable()) if (n instanceof TableCell<?, ?> cell && cell.isVisible()) cells.add(cell);
         List<?> columns = r.getTableView().getVisibleLeafColumns();
         cells.sort(java.util.Comparator.comparingInt(cell -> columns.indexOf(cell.getTableColumn())));
-        return cells.stream().map(cell -> cell.getText() == null ? "" : cell.getText()).toList();
+        return cells;
+    }
+
+    /**
+     * The texts a row's cells draw, column by column: the text nodes as the last layout left them (a cell's text
+     * is laid out into its text node, clipped to the column's width with an ellipsis).
+     */
+    private static List<String> drawn(TableRow<?> r) {
+        List<String> out = new ArrayList<>();
+        for (TableCell<?, ?> cell : cells(r)) {
+            String t = "";
+            for (Node n : cell.getChildrenUnmodifiable()) if (n instanceof javafx.scene.text.Text text && text.isVisible()) t = text.getText();
+            out.add(t);
+        }
+        return out;
+    }
+
+    /** Whether {@code drawn} is {@code text}, or its beginning clipped with an ellipsis. */
+    private static boolean shows(String drawn, String text) {
+        if (drawn.equals(text)) return true;
+        for (String ellipsis : new String[] {"...", "…"})
+            if (drawn.endsWith(ellipsis) && text.startsWith(drawn.substring(0, drawn.length() - ellipsis.length()))) return true;
+        return false;
     }
 
     /** What a row of event {@code e} reads, written out from the event itself. */

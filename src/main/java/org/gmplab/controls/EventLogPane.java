@@ -41,7 +41,9 @@ final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
     /** Characters of an event's why shown in its row: more than fit in the column's width even in small type. */
     static final int WHY_SHOWN = 160;
-    final TableView<Event> table = new TableView<>();
+    final TableView<Event> table = new TableView<>() {
+        @Override protected javafx.scene.control.Skin<?> createDefaultSkin() { return LogFlow.skin(this); }
+    };
     final ChoiceBox<String> kind = new ChoiceBox<>();
     final TextField p = TransportBar.field("filterP", "P", "Only events about this P (number)", 3);
     final TextField m = TransportBar.field("filterM", "M", "Only events by this M (number)", 3);

@@ -354,6 +354,16 @@ public final class ControlsPane extends StackPane {
 
     public Driver driver() { return driver; }
 
+    /**
+     * Whether the event log shows the moment shown: every event caught up, its row marked and in view, nothing
+     * left for a later pulse. A run at rest gets there by itself within a pulse or two; a playing one only at its
+     * catch-ups ({@link #catchUpLog}). FX thread; pictures of the window wait for it.
+     */
+    public boolean logAtRest() { return log.atRest(); }
+
+    /** Brings the event log level with the events now, if a catch-up is pending (the log of a playing run lags by design). FX thread. */
+    public void catchUpLog() { log.catchUpNow(); }
+
     /** The window's language, which these controls speak (the window switches it). */
     public Language language() { return words; }
 

@@ -41,7 +41,9 @@ final class EventLogPane extends VBox {
     static final String ALL = "all kinds";
     /** Characters of an event's why shown in its row: more than fit in the column's width even in small type. */
     static final int WHY_SHOWN = 160;
-    final TableView<Event> table = new TableView<>();
+    final TableView<Event> table = new TableView<>() {
+        @Override protected javafx.scene.control.Skin<?> createDefaultSkin() { return LogFlow.skin(this); }
+    };
     final ChoiceBox<String> kind = new ChoiceBox<>();
     final TextField p = TransportBar.field("filterP", "P", "Only events about this P (number)", 3);
     final TextField m = TransportBar.field("filterM", "M", "Only events by this M (number)", 3);
@@ -146,6 +148,8 @@ final class EventLogPane extends VBox {
         shown.addListener((javafx.collections.ListChangeListener<Event>) ch -> findCurrent(false));
         c.model().positionProperty().addListener((o, a, b) -> findCurrent(true));
         c.model().modeProperty().addListener((o, a, b) -> findCurrent(true));
+        // a run that stops (Pause, a breakpoint, the end of the run) is not a burst: what it left waiting shows at once
+        c.model().playingProperty().addListener((o, was, playing) -> { if (!playing && !caughtUp()) catchUpSoon(); });
         catchUp();
         HBox filters = new HBox(4, kind, p, m, g, search, count);
         HBox.setHgrow(search, Priority.ALWAYS);
@@ -157,11 +161,12 @@ final class EventLogPane extends VBox {
     String why(Event e) { return e.accept(words.language() == Lang.ZH ? Narration.ZH : Narration.EN); }
 
     /**
-     * The table catches up with the controller's events at most this often. Live mode adds events every frame,
-     * and every change of the table's rows lays out all its visible cells again (and following the newest
-     * scrolls them all): doing that each frame cost the window most of its frame rate (measured with
-     * WindowFpsBench, docs/benchmarks.md). A step after a pause shows its events at once; a burst of them is
-     * shown twice a second and once more at its end.
+     * While the run plays, the table catches up with the controller's events at most this often. Live mode adds
+     * events every frame, and every change of the table's rows lays out all its visible cells again (and
+     * following the newest scrolls them all): doing that each frame cost the window most of its frame rate
+     * (measured with WindowFpsBench, docs/benchmarks.md). So while it plays (live, or Play's steps) the log shows
+     * its events twice a second; a run at rest — paused, stopped at a breakpoint or at its end, moved by a step, a
+     * jump or a run to a breakpoint — shows them at once, as the picture does.
      */
     static final Duration CATCH_UP_EVERY = Duration.millis(500);
     /** The controller's events, and those the table shows: the controller's as of the last {@link #catchUp}. */
@@ -183,13 +188,15 @@ final class EventLogPane extends VBox {
     private boolean catchingUp;
 
     private void catchUpSoon() {
-        double wait = CATCH_UP_EVERY.toMillis() - (System.nanoTime() - caughtUpAt) / 1e6;
+        if (catchUpQueued) return;
+        // the model tells the log's edit before the moment's playing state: a stop's last events come while it
+        // still plays, and the playing listener then asks again
+        double wait = c.model().isPlaying() ? CATCH_UP_EVERY.toMillis() - (System.nanoTime() - caughtUpAt) / 1e6 : 0;
         if (wait <= 0) {
             // after the change being told: one frame's log edit may be two changes (trim the front, then add)
-            if (!catchUpQueued) {
-                catchUpQueued = true;
-                javafx.application.Platform.runLater(() -> { catchUpQueued = false; catchUp(); });
-            }
+            catchUpQueued = true;
+            catchUpLater.stop();
+            javafx.application.Platform.runLater(() -> { if (catchUpQueued) catchUp(); });
         } else if (catchUpLater.getStatus() != Animation.Status.RUNNING) {
             catchUpLater.setDuration(Duration.millis(wait));
             catchUpLater.play();
@@ -204,6 +211,7 @@ final class EventLogPane extends VBox {
     private void catchUp() {
         caughtUpAt = System.nanoTime();
         catchUpLater.stop();
+        catchUpQueued = false;
         List<Event> all = events;
         catchingUp = true;
         try {
@@ -299,8 +307,21 @@ final class EventLogPane extends VBox {
     /** The event whose row is marked as the moment shown (for tests), or null. */
     Event current() { return current.get(); }
 
-    /** Whether the table shows every event the controller holds (for tests: a burst is shown a moment later). */
-    boolean caughtUp() { return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && mirror.size() == events.size(); }
+    /** Whether the table shows every event the controller holds, with no catch-up pending (a playing run's are shown a moment later). */
+    boolean caughtUp() {
+        int n = mirror.size();
+        return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && n == events.size()
+                && (n == 0 || (mirror.get(0) == events.get(0) && mirror.get(n - 1) == events.get(n - 1)));
+    }
+
+    /**
+     * Whether nothing is left for a later pulse: the rows show every event, and the row of the moment shown is
+     * marked and scrolled into view ({@link #keepInView} done). A picture taken now shows the log of the moment shown.
+     */
+    boolean atRest() { return caughtUp() && followCheck == null; }
+
+    /** Catches up now if a catch-up is pending (a picture or a test of a playing run; a run at rest needs none). */
+    void catchUpNow() { if (!caughtUp()) catchUp(); }
 
     /** The selected event's causes and effects: a link per event found, a note when a search ran out. */
     private void showCauses() {

@@ -52,7 +52,13 @@ class EditorScreenshots {
         String text = content.editor().text();
         int at = text.indexOf("wg.Add(n)") + "wg.Add(n".length();
         robot.clickOn("#editorText");
-        robot.interact(() -> robot.lookup("#editorText").queryAs(org.fxmisc.richtext.CodeArea.class).moveTo(at + 1));
+        robot.interact(() -> {
+            org.fxmisc.richtext.CodeArea area = robot.lookup("#editorText").queryAs(org.fxmisc.richtext.CodeArea.class);
+            area.moveTo(at + 1);
+            // the caret shown steadily, not blinking: else whether the picture has it depends on when it is taken
+            area.setShowCaret(org.fxmisc.richtext.Caret.CaretVisibility.ON);
+            area.getCaretSelectionBind().getUnderlyingCaret().setBlinkRate(javafx.util.Duration.ZERO);
+        });
         robot.type(javafx.scene.input.KeyCode.BACK_SPACE);
         // then the line is marked once the typing pauses
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#errorLineNumber").tryQuery().isPresent());

@@ -38,17 +38,34 @@ record TestWindow(BorderPane root, SchedulerView view, GmpLabApp.Content content
 
     /**
      * Saves a picture of the whole window for {@code screenshots/} (the canvas-only command cannot draw the
-     * controls): lets the canvas paint what it was given (its frame clock runs in every pulse), then writes the
-     * scene as a PNG to {@code out}.
+     * controls): once the window is at rest ({@link #settle}), writes the scene as a PNG to {@code out}.
      */
     BufferedImage save(FxRobot robot, Path out) throws Exception {
-        Pulses.await(scene, 2);
-        WaitForAsyncUtils.waitForFxEvents();
         WritableImage[] img = new WritableImage[1];
-        robot.interact(() -> img[0] = scene.snapshot(null));
+        settle(robot, () -> img[0] = scene.snapshot(null));
         BufferedImage png = ScreenshotCommand.toBufferedImage(img[0]);
         Files.createDirectories(out.getParent());
         ImageIO.write(png, "png", out.toFile());
         return png;
+    }
+
+    /**
+     * Waits, by frames, until the window is at rest — the canvas has painted what it was given (its frame clock runs
+     * in every pulse) and the event log shows the same moment, its row marked and in view — then runs {@code then} on
+     * the FX thread in that state. A log with a catch-up pending (a playing run's, rate-limited) is caught up first:
+     * a picture of a log behind its canvas would lie.
+     */
+    void settle(FxRobot robot, Runnable then) throws Exception {
+        for (int tries = 0; ; tries++) {
+            Pulses.await(scene, 2);
+            WaitForAsyncUtils.waitForFxEvents();
+            boolean[] atRest = {false};
+            robot.interact(() -> {
+                atRest[0] = content.pane().logAtRest();
+                if (atRest[0]) then.run(); else content.pane().catchUpLog();
+            });
+            if (atRest[0]) return;
+            if (tries == 20) throw new AssertionError("the event log did not come to rest in 20 rounds of 2 pulses");
+        }
     }
 }

@@ -107,6 +107,56 @@ class FollowTest {
         assertThat(c.model().getPosition()).isGreaterThanOrEqualTo(chosen.seq());
     }
 
+    /** The log's visible rows, by node: whether each is styled as an odd row. */
+    java.util.Map<TableRow<?>, Boolean> oddRows(FxRobot robot) {
+        java.util.Map<TableRow<?>, Boolean> odd = new java.util.HashMap<>();
+        robot.interact(() -> {
+            for (Node n : pane.log.table.lookupAll(".table-row-cell"))
+                if (n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null)
+                    odd.put(r, r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("odd")));
+        });
+        return odd;
+    }
+
+    @Test
+    void rowsGivenNewerEventsAreNotStyledAgainWhenTheirStyleCannotHaveChanged(FxRobot robot) throws Exception {
+        // given the log following its newest row (the run 200 positions in, the newest event its current row)
+        settle();
+        c.jumpTo(200).get(60, TimeUnit.SECONDS);
+        settle();
+        awaitCurrentRow(robot, c.model().getPosition());
+        LogFlow<?> flow = (LogFlow<?>) pane.log.table.lookup(".virtual-flow");
+        java.util.Map<TableRow<?>, Boolean> odd = oddRows(robot);
+        assertThat(odd).hasSizeGreaterThan(5);
+        robot.interact(() -> flow.restyled = 0);
+        // when it catches up twice with more new events than it shows rows, by an even and an odd number of rows
+        int flips = 0;
+        for (int more : new int[] {odd.size() + 10, odd.size() + 11}) {
+            c.jumpTo(c.model().getPosition() + more).get(60, TimeUnit.SECONDS);
+            settle();
+            awaitCurrentRow(robot, c.model().getPosition());
+            // then every visible row shows its event, styled as its place says (odd or even, the newest marked) …
+            robot.interact(() -> {
+                for (Node n : pane.log.table.lookupAll(".table-row-cell"))
+                    if (n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null) {
+                        assertThat(r.getItem()).isSameAs(pane.log.shown.get(r.getIndex()));
+                        assertThat(r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("odd"))).isEqualTo(r.getIndex() % 2 == 1);
+                        assertThat(r.getPseudoClassStates().contains(EventLogPane.CURRENT)).isEqualTo(r.getItem() == pane.log.current());
+                    }
+            });
+            // … though a row taking another event took one of its own parity (so nothing in it restyles in the CSS pass) …
+            java.util.Map<TableRow<?>, Boolean> now = oddRows(robot);
+            for (var e : now.entrySet()) if (odd.containsKey(e.getKey()) && !odd.get(e.getKey()).equals(e.getValue())) flips++;
+            odd = now;
+        }
+        // (the stock flow flips every row in one of the two: a row's parity stays unless the spare rows run out of it)
+        assertThat(flips).isLessThanOrEqualTo(2);
+        // … and only the rows whose pseudo-classes changed were styled again: the newest row's mark moved (the stock
+        // flow styles every row whose texts changed, all of them, in each catch-up)
+        int restyled = flow.restyled;
+        assertThat(restyled).isLessThanOrEqualTo(2 * 2 + flips);
+    }
+
     @Test
     void afterCatchUpsEveryVisibleRowShowsItsEventAndItsTooltipSaysThatEventsWhy(FxRobot robot) throws Exception {
         // given the log following its newest row (the run 200 positions in, the newest event its current row)

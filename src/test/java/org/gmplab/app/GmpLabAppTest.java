@@ -1,5 +1,6 @@
 package org.gmplab.app;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
@@ -48,7 +49,7 @@ class GmpLabAppTest {
         org.gmplab.scenario.Scenario sc = content.driver().model().scenarioProperty().get();
         assertThat(sc.go()).isEqualTo(org.gmplab.scenario.Scenario.GoVersion.GO126);
         assertThat(GmpLabApp.title(sc)).endsWith(" (Go 1.26)");
-        robot.clickOn("#tab-assumptions");
+        Tabs.open(robot, "assumptions");
         javafx.scene.control.Label header = robot.lookup("#assumptionsVersion").queryAs(javafx.scene.control.Label.class);
         assertThat(header.getText()).startsWith("Running Go 1.26's scheduler rules.");
     }
@@ -120,7 +121,7 @@ class GmpLabAppTest {
         assertThat(robot.lookup("#programText").tryQuery()).isEmpty();
         assertThat(robot.lookup("#bpList").tryQuery()).isEmpty();
         // when their tab and buttons are clicked, they are there
-        robot.clickOn("#tab-breakpoints");
+        Tabs.open(robot, "breakpoints");
         assertThat(robot.lookup("#bpList").tryQuery()).isPresent();
         robot.clickOn("#programToggle");
         assertThat(robot.lookup("#programText").tryQuery()).isPresent();

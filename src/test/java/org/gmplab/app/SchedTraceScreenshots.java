@@ -1,5 +1,6 @@
 package org.gmplab.app;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ class SchedTraceScreenshots {
         var c = content.driver();
         c.loadRealTrace(file).get(60, TimeUnit.SECONDS);
         c.jumpTo(3).get(60, TimeUnit.SECONDS);
-        robot.clickOn("#tab-schedtrace");
+        Tabs.open(robot, "schedtrace");
         c.idle().get(60, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(c.model().getSnapshot().isSampled()).isTrue();

@@ -1,5 +1,6 @@
 package org.gmplab.controls;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -178,7 +179,7 @@ class ControlsTest {
         assertThat(second).isGreaterThan(first);
         settle();
         // when a steal breakpoint is added and "run to next breakpoint" is clicked
-        robot.clickOn("#tab-breakpoints");
+        Tabs.open(robot, "breakpoints");
         robot.interact(() -> pane.breakpoints.kind.setValue(Breakpoint.Kind.STEAL));
         robot.clickOn("#bpAdd");
         assertThat(c.breakpoints()).containsExactly(Breakpoint.of(Breakpoint.Kind.STEAL));
@@ -378,7 +379,7 @@ class ControlsTest {
         settle();
         for (int i = 0; i < 120; i++) c.stepEvent();
         settle();
-        robot.clickOn("#tab-schedtrace");
+        Tabs.open(robot, "schedtrace");
         long pos = c.model().getPosition();
         // then the text is SchedTrace.format of the snapshot shown, and what `gmplab export --format schedtrace --at` prints
         assertThat(pane.schedtrace.text.getText()).isEqualTo(SchedTrace.format(c.model().getSnapshot(), false)).startsWith("SCHED ");
@@ -407,7 +408,7 @@ class ControlsTest {
 
     @Test
     void assumptionsPanelListsTheEngineDocsAssumptions(FxRobot robot) throws Exception {
-        robot.clickOn("#tab-assumptions");
+        Tabs.open(robot, "assumptions");
         List<AssumptionsPane.Item> items = AssumptionsPane.load();
         String doc = java.nio.file.Files.readString(Path.of("docs/engine.md"));
         int bullets = (int) doc.substring(doc.indexOf("## Assumptions")).lines().takeWhile(l -> !l.startsWith("## ") || l.startsWith("## Assumptions"))
@@ -538,7 +539,7 @@ class ControlsTest {
         javafx.geometry.Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         // when it is clicked and the Inspector tab opened
         robot.clickOn(at.getX(), at.getY());
-        robot.clickOn("#tab-inspector");
+        Tabs.open(robot, "inspector");
         // then the sheet lists its fields as Go names them
         java.util.Map<String, Object> fields = new java.util.HashMap<>();
         for (var item : pane.inspectorPane.sheet.getItems()) fields.put(item.getName(), item.getValue());

@@ -1,5 +1,6 @@
 package org.gmplab.controls;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ class InjectTest {
         Point2D at = view.canvas().localToScreen(tok.x() + tok.w() / 2, tok.y() + tok.h() / 2);
         robot.clickOn(at.getX(), at.getY());
         assertThat(pane.inject.goid.getText()).isEqualTo(Long.toString(goid));
-        robot.clickOn("#tab-inject");
+        Tabs.open(robot, "inject");
         robot.clickOn("#injectSyscall");
         settle();
         assertThat(c.model().refusalProperty().get()).isEmpty();
@@ -96,7 +97,7 @@ class InjectTest {
         }
         settle();
         // then the event log shows sysmon's retake, the hand-off of the P, and the G's exitsyscall, in that order
-        robot.clickOn("#tab-event-log");
+        Tabs.open(robot, "event-log");
         List<Event> after = pane.log.table.getItems().stream().filter(e -> e.seq() > inject.seq()).toList();
         Event retake = after.stream().filter(e -> e.kind() == EventKind.RETAKE).findFirst().orElseThrow();
         Event handoff = after.stream().filter(e -> e.kind() == EventKind.HANDOFFP && e.seq() > retake.seq()).findFirst().orElseThrow();
@@ -123,7 +124,7 @@ class InjectTest {
         robot.clickOn(at.getX(), at.getY());
         assertThat(pane.inject.goid.getText()).isEqualTo(Long.toString(goid));
         // when Gosched is clicked in the Inject panel and the run is stepped on until that G yields
-        robot.clickOn("#tab-inject");
+        Tabs.open(robot, "inject");
         robot.clickOn("#injectGosched");
         settle();
         assertThat(c.model().refusalProperty().get()).isEmpty();
@@ -136,7 +137,7 @@ class InjectTest {
         assertThat(s.gs().stream().filter(g -> g.goid() == goid).findFirst().orElseThrow().status()).isEqualTo(GStatus.RUNNABLE); // _Grunnable
         assertThat(s.globalQueue()).contains(goid);
         // and the event log shows the gosched event, saying it was injected
-        robot.clickOn("#tab-event-log");
+        Tabs.open(robot, "event-log");
         assertThat(pane.log.table.getItems()).anyMatch(e -> e.kind() == EventKind.GOSCHED && e.g() == goid
                 && e.why().contains("runtime.Gosched() (injected from outside)"));
     }
@@ -145,7 +146,7 @@ class InjectTest {
     void aRefusedActionIsShownAsAMessageAndNothingChanges(FxRobot robot) throws Exception {
         settle();
         long pos = c.model().getPosition();
-        robot.clickOn("#tab-inject");
+        Tabs.open(robot, "inject");
         robot.clickOn("#injectG").write("999");
         robot.clickOn("#injectSyscall");
         settle();
@@ -220,7 +221,7 @@ class InjectTest {
         assertThat(c.model().eventLog()).anyMatch(e -> e.kind() == EventKind.INJECT && e.g() == goid && e.why().contains("blocks"));
         // and spawning uses the program's own function, prefilled
         assertThat(pane.inject.fn.getText()).isEqualTo("burn");
-        robot.clickOn("#tab-inject");
+        Tabs.open(robot, "inject");
         robot.clickOn("#injectSpawn");
         settle();
         assertThat(c.model().refusalProperty().get()).isEmpty();

@@ -1,5 +1,6 @@
 package org.gmplab.controls;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -130,7 +131,7 @@ class LiveModeTest {
     void whilePausedTheInjectPaneActsOnTheHeldLiveWorld(FxRobot robot) throws Exception {
         // given a live run (the Inject tab open) that is running
         settle();
-        robot.clickOn("#tab-inject");
+        Tabs.open(robot, "inject");
         robot.clickOn("#modeLive");
         waitFor("live frames", () -> c.model().modeProperty().get() == Engine.Mode.LIVE && c.model().getSnapshot().time() > 0 && c.model().playingProperty().get());
         // then acting from outside waits for a pause

@@ -1,5 +1,6 @@
 package org.gmplab.controls;
 
+import org.gmplab.Tabs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -132,7 +133,7 @@ class RealRunWindowTest {
         assertThat(c.model().endProperty().get()).isEqualTo(run.end()).isEqualTo(19);
         assertThat(c.model().getSnapshot().isSampled()).isTrue();
         // when → is clicked twice: the second SCHED block, at its ms
-        robot.clickOn("#tab-schedtrace");
+        Tabs.open(robot, "schedtrace");
         for (int i = 0; i < 2; i++) robot.clickOn("#stepEvent");
         settle();
         assertThat(c.model().getPosition()).isEqualTo(2);
@@ -160,7 +161,7 @@ class RealRunWindowTest {
         c.loadRealTrace(TRACE).get(60, TimeUnit.SECONDS);
         settle();
         c.jumpTo(RealRun.read(TRACE, null).end() / 2);
-        robot.clickOn("#tab-schedtrace");
+        Tabs.open(robot, "schedtrace");
         settle();
         assertThat(pane.schedtrace.text.getText()).startsWith("# An execution trace does not record the run queues")
                 .doesNotContain("runqueue=0").doesNotContain("SCHED ");

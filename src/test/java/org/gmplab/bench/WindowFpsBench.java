@@ -106,6 +106,7 @@ public final class WindowFpsBench {
             c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
         }
         long started = System.nanoTime();   // the engine's progress: its events per second of wall time, below
+        if (!play && !repaint) System.out.printf("live from %.2f s after the JVM's start%n", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
         if (frames > 0) {   // counted in frames: as many frames measured whatever the load
             meter.awaitPulses(warmupFrames, 600);
             meter.begin();

@@ -68,7 +68,7 @@ public final class Sched {
     final ArrayList<Goroutine> allgs = new ArrayList<>();
 
     // Global free list of dead Gs (Go's sched.gFree; we keep every stack, so one list). Guarded by gFreeLock.
-    final ReentrantLock gFreeLock = new ReentrantLock();
+    final ReentrantLock gFreeLock = new RuntimeMutex();
     Goroutine gFree;
     // gFreeN: written under gFreeLock; volatile for schedtrace and the views, which read it without the lock.
     volatile int gFreeN;

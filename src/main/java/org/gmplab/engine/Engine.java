@@ -136,7 +136,21 @@ public final class Engine implements AutoCloseable {
 
     /** As {@link #live(Scenario, double, boolean)}, calling {@code onGoexit} with each goid as its goroutine exits. */
     public static Engine live(Scenario scenario, double speed, boolean recordEvents, LongConsumer onGoexit) {
-        Engine e = new Engine(scenario, Mode.LIVE, new LiveTurnstile(speed), recordEvents, Checks.OFF, Costs.DEFAULT);
+        return live(scenario, speed, recordEvents, onGoexit, Thread.NORM_PRIORITY);
+    }
+
+    /**
+     * As {@link #live(Scenario, double, boolean)}, every Java thread of the engine (its Ms, sysmon, the threads
+     * started ahead for newm) at Java priority {@code threadPriority}: the window runs its engine below its own
+     * threads, so that the picture does not stutter because the program it shows is busy. The Ms keep equal
+     * priorities among themselves, so what the scheduler does is the same.
+     */
+    public static Engine live(Scenario scenario, double speed, boolean recordEvents, int threadPriority) {
+        return live(scenario, speed, recordEvents, null, threadPriority);
+    }
+
+    private static Engine live(Scenario scenario, double speed, boolean recordEvents, LongConsumer onGoexit, int threadPriority) {
+        Engine e = new Engine(scenario, Mode.LIVE, new LiveTurnstile(speed, threadPriority), recordEvents, Checks.OFF, Costs.DEFAULT);
         e.onGoexit = onGoexit;
         e.boot();
         return e;

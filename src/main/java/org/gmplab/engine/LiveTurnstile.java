@@ -43,12 +43,25 @@ public final class LiveTurnstile implements Turnstile {
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
+    /** The Java priority of every thread of this engine: its Ms, sysmon, the spares and their spawner. */
+    private final int priority;
     /** Started threads for the Ms newm will make (see {@link SpareThreads}). */
-    private final SpareThreads spares = new SpareThreads("gmplab");
+    private final SpareThreads spares;
 
-    public LiveTurnstile(double speed) {
+    public LiveTurnstile(double speed) { this(speed, Thread.NORM_PRIORITY); }
+
+    /**
+     * With every engine thread at Java priority {@code priority}. All of them get the same one, so among
+     * themselves they compete as Go's threads do; what it changes is their share against the process's other
+     * threads — the window's — where the JVM maps Java priorities to the OS's (docs/install.md).
+     */
+    public LiveTurnstile(double speed, int priority) {
         checkSpeed(speed);
+        if (priority < Thread.MIN_PRIORITY || priority > Thread.MAX_PRIORITY)
+            throw new IllegalArgumentException("thread priority must be between " + Thread.MIN_PRIORITY + " and " + Thread.MAX_PRIORITY + ", got " + priority);
         this.clock = new Clock(0, System.nanoTime(), speed, false);
+        this.priority = priority;
+        this.spares = new SpareThreads("gmplab", priority);
     }
 
     private static void checkSpeed(double speed) {
@@ -75,7 +88,9 @@ public final class LiveTurnstile implements Turnstile {
         all.add(t);
         running.incrementAndGet(); // counted from now: the new thread's first act is to pass a gate
         t.onExit = this::exited;
-        if (spares.take(t) == null) t.thread.start();
+        if (spares.take(t) != null) return;   // a spare runs it, made at this priority
+        t.thread.setPriority(priority);
+        t.thread.start();
     }
 
     /**

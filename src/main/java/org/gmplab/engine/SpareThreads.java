@@ -34,10 +34,12 @@ final class SpareThreads {
         Spare() {
             thread.setName(name + "-spare");
             thread.setDaemon(true);
+            thread.setPriority(priority);
         }
     }
 
     private final String name;
+    private final int priority;   // the Java priority of every thread started here: the Ms' own (LiveTurnstile)
     private final ThreadFactory threads;
     private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();   // spares whose threads run, waiting for a job
     private final AtomicInteger starting = new AtomicInteger();   // spares started, not yet in ready
@@ -45,11 +47,13 @@ final class SpareThreads {
     private volatile boolean wanted, shutdown;
     private volatile Thread spawner;
 
-    SpareThreads(String name) { this(name, Thread::new); }
+    /** Spares and spawner at Java priority {@code priority}, as the Ms they will carry. */
+    SpareThreads(String name, int priority) { this(name, priority, Thread::new); }
 
     /** With the spares' threads made by {@code threads} (a test slows their start down). */
-    SpareThreads(String name, ThreadFactory threads) {
+    SpareThreads(String name, int priority, ThreadFactory threads) {
         this.name = name;
+        this.priority = priority;
         this.threads = threads;
     }
 
@@ -73,6 +77,7 @@ final class SpareThreads {
         wanted = true;
         Thread sp = new Thread(this::spawn, name + "-spawner");
         sp.setDaemon(true);
+        sp.setPriority(priority);
         spawner = sp;
         started.add(sp);
         sp.start();

@@ -26,6 +26,17 @@ final class LiveRun implements AutoCloseable {
     /** Frames a second while running (a stop of the world each). */
     static final int FPS = 30;
 
+    /**
+     * The Java priority of the live engine's threads (Ms, sysmon, spares): below the window's own (the FX and
+     * render threads are at {@link Thread#NORM_PRIORITY}). On two cores, eight busy Ms, the JIT and the collector
+     * competed with the window's threads as equals, and the picture stuttered when the program it shows was busy.
+     * A share, not a ban: the Ms still run when the window does not need the cores. Where the JVM maps Java
+     * priorities to the OS's (on Linux only with {@code -XX:ThreadPriorityPolicy=1}, which the app image sets:
+     * docs/install.md), the Ms run at nice 4; elsewhere the JVM ignores it. The CLI's live runs keep equal
+     * priorities.
+     */
+    static final int ENGINE_PRIORITY = Thread.MIN_PRIORITY;
+
     /** What one frame shows: the world, the events up to it not shown before, and how things stand. */
     record Update(Snapshot snapshot, List<Event> events, boolean paused, Outcome outcome, boolean last) {}
 
@@ -34,7 +45,7 @@ final class LiveRun implements AutoCloseable {
 
     /** Starts {@code scenario} live; {@code perSecond} as {@link #speedFor}. */
     LiveRun(Scenario scenario, double perSecond) {
-        this.engine = Engine.live(scenario, speedFor(perSecond), true);
+        this.engine = Engine.live(scenario, speedFor(perSecond), true, ENGINE_PRIORITY);
     }
 
     /**

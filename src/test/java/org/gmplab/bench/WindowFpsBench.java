@@ -105,6 +105,8 @@ public final class WindowFpsBench {
             c.driver().setSpeed(speed * 1000).get(10, TimeUnit.SECONDS);   // the control counts ms of Go time a second
             c.driver().setMode(Engine.Mode.LIVE).get(10, TimeUnit.SECONDS);
         }
+        long started = System.nanoTime();   // the engine's progress: its events per second of wall time, below
+        if (!play && !repaint) System.out.printf("live from %.2f s after the JVM's start%n", java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
         if (frames > 0) {   // counted in frames: as many frames measured whatever the load
             meter.awaitPulses(warmupFrames, 600);
             meter.begin();
@@ -117,13 +119,19 @@ public final class WindowFpsBench {
             long deadline = System.nanoTime() + seconds * 1_000_000_000L;
             while (System.nanoTime() < deadline && (repaint || !c.driver().model().finishedProperty().get())) Thread.sleep(20);
         }
+        double ran = (System.nanoTime() - started) / 1e9;
+        boolean finished = c.driver().model().finishedProperty().get();
         meter.end();
         if (probe != null) probe.end();
         if (Boolean.getBoolean("gmplab.bench.detail")) System.out.println(meter.detail());
         System.out.println(meter.report());
         if (probe != null) System.out.println(probe.report());
         CompletableFuture<String> after = new CompletableFuture<>();
-        Platform.runLater(() -> after.complete(c.driver().model().eventLog().size() + " events in the log; " + c.driver().model().statusProperty().get()));
+        Platform.runLater(() -> {
+            int events = c.driver().model().eventLog().size();
+            after.complete(events + " events in the log" + (play || repaint ? "" : String.format(" (%.0f a second of the %.1f s since Live%s)",
+                    events / ran, ran, finished ? ", to the program's end" : "")) + "; " + c.driver().model().statusProperty().get());
+        });
         System.out.println(after.get(10, TimeUnit.SECONDS));
         c.driver().close();
         Platform.exit();

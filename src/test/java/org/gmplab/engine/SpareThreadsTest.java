@@ -27,9 +27,11 @@ class SpareThreadsTest {
         volatile Thread on;
         volatile EngineThread current;
         volatile String name;
+        volatile int priority;
         Probe() { super(99, "M99"); }
         @Override public void run() {
             on = Thread.currentThread();
+            priority = on.getPriority();
             current = EngineThread.current();
             name = Thread.currentThread().getName();
             ran.countDown();
@@ -38,7 +40,7 @@ class SpareThreadsTest {
 
     @Test
     void newmRunsTheNewMOnASpareStartedAheadOnceSparesAreWanted() throws Exception {
-        SpareThreads spares = new SpareThreads("test");
+        SpareThreads spares = new SpareThreads("test", Thread.NORM_PRIORITY);
         Probe early = new Probe();
         assertThat(spares.take(early)).as("no spare before they are wanted").isNull();
         assertThat(spares.alive()).isZero();
@@ -71,7 +73,7 @@ class SpareThreadsTest {
     @Test
     void aSpareIsOfferedOnlyOnceItsThreadRuns() throws Exception {
         CountDownLatch started = new CountDownLatch(1), letGo = new CountDownLatch(1);
-        SpareThreads spares = new SpareThreads("test", r -> new Thread(() -> {
+        SpareThreads spares = new SpareThreads("test", Thread.NORM_PRIORITY, r -> new Thread(() -> {
             started.countDown();
             try {
                 letGo.await();
@@ -101,6 +103,29 @@ class SpareThreadsTest {
             spares.join(60_000);
         }
         assertThat(spares.alive()).isZero();
+    }
+
+    /** Spares and their spawner run at the priority of the Ms they are for (the window's live run: below its own). */
+    @Test
+    void sparesAndTheirSpawnerRunAtTheMsPriority() throws Exception {
+        SpareThreads spares = new SpareThreads("prio", Thread.MIN_PRIORITY);
+        try {
+            spares.want();
+            Probe p = new Probe();
+            Thread carrier = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+                Thread c;
+                while ((c = spares.take(p)) == null) Thread.onSpinWait();
+                return c;
+            });
+            assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.priority).isEqualTo(Thread.MIN_PRIORITY);
+            assertThat(carrier.getPriority()).isEqualTo(Thread.MIN_PRIORITY);
+            assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().equals("prio-spawner"))
+                    .isNotEmpty().allSatisfy(t -> assertThat(t.getPriority()).isEqualTo(Thread.MIN_PRIORITY));
+        } finally {
+            spares.shutdown();
+            spares.join(60_000);
+        }
     }
 
     /**

@@ -30,19 +30,19 @@ class StepTurnstileTest {
     static final Path GOLDEN = Path.of("src/test/resources/golden/step");
 
     @Test
-    @Timeout(120)   // a lost wake-up hangs: fail instead
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // a lost wake-up hangs: fail instead
     void manyMsAtGomaxprocs256HandTheTokenOnInTheRecordedOrder() throws IOException {
         assertSameAsRecorded(Scenarios.spawn(1000, 20 * Scenarios.US, 256, 5), "spawn1000-p256.txt.gz");
     }
 
     @Test
-    @Timeout(120)
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void fanOutTreeAtGomaxprocs64HandsTheTokenOnInTheRecordedOrder() throws IOException {
         assertSameAsRecorded(Scenarios.fanout(9, 64, 11), "fanout9-p64.txt.gz");
     }
 
     @Test
-    @Timeout(120)
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void hundredsOfShortRunsGiveTheEventsOfOneRun() {
         Scenario sc = Scenarios.spawn(500, 20 * Scenarios.US, 64, 3);
         List<String> whole = lines(StepRuns.run(sc).events());
@@ -63,7 +63,7 @@ class StepTurnstileTest {
     }
 
     @Test
-    @Timeout(120)
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void noThreadOutlivesCloseWhileOthersWaitForTheirTurn() {
         for (int round = 0; round < 20; round++) {
             Engine e = Engine.step(Scenarios.spawn(2000, 20 * Scenarios.US, 256, round));

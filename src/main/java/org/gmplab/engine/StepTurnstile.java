@@ -24,8 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * on an idle CPU the woken thread starts running tens of µs later: with many Ms that was most of an event's cost.
  * So the token holder marks the thread most likely to run after the next one — the earliest ready thread once the
  * next is taken out, often the holder itself (main's M and a worker take turns) — as {@link #expected}, and wakes
- * it if it is another; the expected thread, finding the turn not yet its own, spins on {@link #current} for up to
- * {@link #SPIN_NS} before it parks, and when the turn comes it sees the store without a wake-up. Who runs next is
+ * it if it is another; the expected thread, finding the turn not yet its own, watches {@link #current} (yielding its
+ * core between looks) for up to {@link #SPIN_NS} before it parks, and when the turn comes it sees the store without a wake-up. Who runs next is
  * still decided by the token holder alone ({@code ready} and {@link #current}); the hint only decides who is
  * awake, so the events are the same. One thread is expected at a time; none after two wrong guesses in a row, nor
  * after two spins in a row that ran out (then one guess in 64 tries again).
@@ -316,13 +316,18 @@ public final class StepTurnstile implements Turnstile {
         expectNext(self);
     }
 
-    /** The expected thread: true once the turn is ours; false when no longer expected, at shutdown, or after SPIN_NS. */
+    /**
+     * The expected thread: true once the turn is ours; false when no longer expected, at shutdown, or after SPIN_NS.
+     * It yields its core rather than spinning on it: the thread whose turn comes before ours, just woken, is often
+     * queued on this very core (the kernel puts a woken thread beside its waker), and a busy spin kept it from
+     * running until the spin ran out — 1–2 % of spins got the turn at load 8–10, 92 % with yield (docs/benchmarks.md).
+     */
     private boolean spinForTurn(EngineThread self) {
         long start = System.nanoTime();
         while (current != self) {
             if (expected != self || shutdown) return false;
             if (System.nanoTime() - start > SPIN_NS) { spunOut++; return false; }
-            Thread.onSpinWait();
+            Thread.yield();
         }
         spunOut = 0;
         return true;

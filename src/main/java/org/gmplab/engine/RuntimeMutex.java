@@ -24,25 +24,27 @@ final class RuntimeMutex extends ReentrantLock {
 
     @Override
     public void lock() {
-        if (!tryLock()) lock2(this, super::lock);
+        if (!tryLock() && !spin(this)) super.lock();
     }
 
     /**
-     * Go's {@code lock2} for a lock found taken: {@link #ACTIVE_SPIN} rounds of trying it (when it looks free) then
-     * {@code procyield(30)} ({@link Thread#onSpinWait}), one {@code osyield} ({@link Thread#yield}) and a last try,
-     * then {@code sleep} (the caller's blocking acquisition: Go's {@code futexsleep}). On a machine with one CPU Go
-     * does not spin; neither does this.
+     * The part of Go's {@code lock2} before its first sleep, for a lock found taken: {@link #ACTIVE_SPIN} rounds of
+     * trying it (when it looks free) then {@code procyield(30)} ({@link Thread#onSpinWait}), one {@code osyield}
+     * ({@link Thread#yield}) and a last try. True if it took the lock; false if the caller must sleep for it (its
+     * blocking acquisition: Go's {@code futexsleep}). On a machine with one CPU Go does not spin; neither does this.
+     * After a sleep Go spins and yields again before its next sleep; here the woken thread is at the head of the
+     * lock's queue and Java's lock tries it briefly before parking again, a difference in how long a loser waits
+     * that the measured sleeps (docs/benchmarks.md, round 6) did not need.
      */
-    static void lock2(ReentrantLock l, Runnable sleep) {
+    static boolean spin(ReentrantLock l) {
         if (MULTICORE) {
             for (int i = 0; i < ACTIVE_SPIN; i++) {
-                if (!l.isLocked() && l.tryLock()) return;
+                if (!l.isLocked() && l.tryLock()) return true;
                 for (int j = 0; j < ACTIVE_SPIN_CNT; j++) Thread.onSpinWait();
             }
         }
-        if (!l.isLocked() && l.tryLock()) return;
+        if (!l.isLocked() && l.tryLock()) return true;
         Thread.yield();
-        if (!l.isLocked() && l.tryLock()) return;
-        sleep.run();
+        return !l.isLocked() && l.tryLock();
     }
 }

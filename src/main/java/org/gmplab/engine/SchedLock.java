@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Live mode.</b> Threads really race for it: an acquisition is contended when {@code tryLock}
  * fails, and the wait is wall-clock time. A contended acquisition spins briefly before it sleeps, as Go's
- * {@code lock2} does ({@link RuntimeMutex#lock2}).
+ * {@code lock2} does ({@link RuntimeMutex#spin}).
  *
  * <p>The counters are written only by the holder; they are read exactly while the world is stopped and
  * approximately otherwise.
@@ -93,7 +93,7 @@ final class SchedLock extends ReentrantLock {
             return;
         }
         long t0 = System.nanoTime();
-        RuntimeMutex.lock2(this, super::lock);   // Go's lock2: spin a little before sleeping
+        if (!RuntimeMutex.spin(this)) super.lock();   // Go's lock2: spin a little before sleeping
         long wait = Math.max(1, System.nanoTime() - t0);
         ACQUISITIONS.setOpaque(this, acquisitions + 1);
         CONTENDED.setOpaque(this, contended + 1);

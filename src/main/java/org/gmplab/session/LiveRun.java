@@ -32,10 +32,13 @@ final class LiveRun implements AutoCloseable {
      * competed with the window's threads as equals, and the picture stuttered when the program it shows was busy.
      * A share, not a ban: the Ms still run when the window does not need the cores. Where the JVM maps Java
      * priorities to the OS's (on Linux only with {@code -XX:ThreadPriorityPolicy=1}, which the app image sets:
-     * docs/install.md), the Ms run at nice 4; elsewhere the JVM ignores it. The CLI's live runs keep equal
-     * priorities.
+     * docs/install.md), the Ms run at nice 4. Only on Linux: Windows applies Java priorities without any option
+     * and schedules strictly by them (a starved thread is boosted only after seconds), so a lowest-priority M there
+     * could hold up the stops of the world each frame waits for; there, and on macOS, the engine keeps normal
+     * priority. The CLI's live runs keep equal priorities.
      */
-    static final int ENGINE_PRIORITY = Thread.MIN_PRIORITY;
+    static final int ENGINE_PRIORITY =
+            System.getProperty("os.name", "").startsWith("Linux") ? Thread.MIN_PRIORITY : Thread.NORM_PRIORITY;
 
     /** What one frame shows: the world, the events up to it not shown before, and how things stand. */
     record Update(Snapshot snapshot, List<Event> events, boolean paused, Outcome outcome, boolean last) {}

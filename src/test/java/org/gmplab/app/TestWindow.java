@@ -52,8 +52,9 @@ record TestWindow(BorderPane root, SchedulerView view, GmpLabApp.Content content
     /**
      * Waits, by frames, until the window is at rest — the canvas has painted what it was given (its frame clock runs
      * in every pulse) and the event log shows the same moment, its row marked and in view — then runs {@code then} on
-     * the FX thread in that state. A log with a catch-up pending (a playing run's, rate-limited) is caught up first:
-     * a picture of a log behind its canvas would lie.
+     * the FX thread in that state. A log with a catch-up pending is caught up first: a picture of a log behind its
+     * canvas would lie. For a run at rest (paused, stepped, at its end): a playing live run adds events every few
+     * pulses and would not come to rest — pause it first.
      */
     void settle(FxRobot robot, Runnable then) throws Exception {
         for (int tries = 0; ; tries++) {

@@ -154,7 +154,7 @@ class FollowTest {
         // … and only the rows whose pseudo-classes changed were styled again: the newest row's mark moved (the stock
         // flow styles every row whose texts changed, all of them, in each catch-up)
         int restyled = flow.restyled;
-        assertThat(restyled).isLessThanOrEqualTo(2 * 2 + flips);
+        assertThat(restyled).as("at least the row whose mark moved; counted only by LogFlow").isBetween(1, 2 * 2 + flips);
     }
 
     @Test

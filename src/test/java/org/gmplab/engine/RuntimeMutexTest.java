@@ -8,12 +8,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Go 1.23's {@code lock2} (lock_futex.go): a runtime lock found taken is tried again over four short spins and
  * one yield before the thread sleeps. Each test holds the lock in another thread and watches lock2's looks at it
  * ({@code isLocked}), so nothing depends on how long a spin lasts.
  */
+@Timeout(60)   // a lock that is never let go fails here rather than hangs
 class RuntimeMutexTest {
 
     /** A lock held by another thread until {@link #release()}, counting lock2's looks at it. */
@@ -61,16 +63,11 @@ class RuntimeMutexTest {
     @Test
     void lock2SpinsFourTimesAndYieldsOnceBeforeItSleeps() throws InterruptedException {
         Held l = new Held().start();
-        AtomicInteger looksBeforeSleep = new AtomicInteger(-1);
-        RuntimeMutex.lock2(l, () -> {
-            looksBeforeSleep.set(l.looks.get());
-            l.release();
-            l.lock();   // the sleep: a blocking acquisition
-        });
+        assertThat(RuntimeMutex.spin(l)).as("taken while another thread holds it").isFalse();
         // four spins (Go spins only with more than one CPU), then a look before and after the yield
-        assertThat(looksBeforeSleep.get()).isEqualTo((MULTICORE ? RuntimeMutex.ACTIVE_SPIN : 0) + 2);
-        assertThat(l.isHeldByCurrentThread()).isTrue();
-        l.unlock();
+        assertThat(l.looks.get()).isEqualTo((MULTICORE ? RuntimeMutex.ACTIVE_SPIN : 0) + 2);
+        assertThat(l.isHeldByCurrentThread()).isFalse();
+        l.release();
     }
 
     @Test
@@ -82,15 +79,20 @@ class RuntimeMutexTest {
                 return super.isLocked();
             }
         }.start();
-        AtomicInteger sleeps = new AtomicInteger();
-        RuntimeMutex.lock2(l, () -> {
-            sleeps.incrementAndGet();
-            l.release();   // (so that a lock2 that sleeps at once fails here rather than waits for ever)
-            l.lock();
-        });
-        assertThat(sleeps.get()).isZero();
+        assertThat(RuntimeMutex.spin(l)).as("taken during the spins, without sleeping").isTrue();
         assertThat(l.isHeldByCurrentThread()).isTrue();
         assertThat(l.looks.get()).isEqualTo(2);
         l.unlock();
+    }
+
+    @Test
+    void theFreeListsLockIsARuntimeMutexInLiveMode() throws Exception {
+        org.gmplab.scenario.Scenario sc = org.gmplab.scenario.ScenarioJson.parse("""
+                { "name": "one", "gomaxprocs": 1, "seed": 1, "runqSize": 256, "waitGroups": [], "mutexes": [], "channels": {},
+                  "functions": { "main": { "params": [], "body": [] } } }
+                """, "one.json");
+        try (Engine e = Engine.live(sc, 1, false)) {
+            assertThat(e.sched().gFreeLock).isInstanceOf(RuntimeMutex.class);
+        }
     }
 }

@@ -42,7 +42,14 @@ class LiveRunPriorityTest {
             run.pause();   // held: every M waits at a safe point, alive
             List<Thread> made = engineThreadsMadeSince(before);
             assertThat(made).hasSizeGreaterThanOrEqualTo(3).allSatisfy(t ->
-                    assertThat(t.getPriority()).as(t.getName()).isEqualTo(LiveRun.ENGINE_PRIORITY).isLessThan(Thread.NORM_PRIORITY));
+                    assertThat(t.getPriority()).as(t.getName()).isEqualTo(LiveRun.ENGINE_PRIORITY));
         }
+    }
+
+    @Test
+    void onLinuxTheEngineIsBelowNormalAndElsewhereAtNormal() {
+        // Windows schedules strictly by priority: a lowest-priority M could hold up each frame's stop of the world
+        boolean linux = System.getProperty("os.name", "").startsWith("Linux");
+        assertThat(LiveRun.ENGINE_PRIORITY).isEqualTo(linux ? Thread.MIN_PRIORITY : Thread.NORM_PRIORITY);
     }
 }

@@ -17,19 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A <em>controller</em> (the CLI, a test, the UI's driver thread) holds the token between
  * {@link #runUntil} calls, when the whole engine is frozen at a safe point and may be read without locks.
  *
- * <p>All fields except {@link #current}, {@link #expected}, {@link #controllerTurn} and {@link #shutdown} are
- * touched only by the token holder; handing the token over through those volatiles orders everything before it.
- *
- * <p><b>Waking the next thread before its turn.</b> A hand-off to a parked Java thread costs a futex wake-up, and
- * the woken thread sees its turn 4–16 µs after it was given (more under load) where a turn lasts 1–4 µs: with many
- * Ms that was most of an event's cost. So the token holder marks the thread most likely to run after the next one
- * — the earliest ready thread once the next is taken out, often the holder itself (main's M and a worker take
- * turns) — as {@link #expected}, and wakes it if it is another; the expected thread, finding the turn not yet its
- * own, watches {@link #current} (yielding its core between looks) for up to {@link #SPIN_NS} before it parks, and
- * when the turn comes it sees the store without a wake-up. Who runs next is still decided by the token holder
- * alone ({@code ready} and {@link #current}); the hint only decides who is awake, so the events are the same. One
- * thread is expected at a time; none after two wrong guesses in a row, nor after two watches in a row that ran
- * out (then one guess in 64 tries again).
+ * <p>All fields except {@link #current}, {@link #controllerTurn} and {@link #shutdown} are touched only
+ * by the token holder; handing the token over through those volatiles orders everything before it.
  */
 public final class StepTurnstile implements Turnstile {
 
@@ -43,8 +32,6 @@ public final class StepTurnstile implements Turnstile {
     private final List<EngineThread> all = new ArrayList<>();
 
     private volatile EngineThread current;      // token holder; null while the controller holds it
-    // The thread woken ahead of its likely turn (watching for it, or parked again after SPIN_NS); null for none.
-    private volatile EngineThread expected;
     private volatile boolean controllerTurn;
     // shutdown: set by whoever ends the run (the controller or the engine's own end); every waiting thread checks it.
     // controller: the thread that holds the token between runUntil calls, set as each call begins.
@@ -59,17 +46,6 @@ public final class StepTurnstile implements Turnstile {
     private Runnable safePoint = () -> { };
     private long safePoints;          // safe points passed so far
     private long stopAtSafePoint = -1; // stop the run at this safe point (for replays)
-    private EngineThread predicted;    // the earliest other ready thread at the latest scheduling point
-    private int wrong;                 // hand-offs in a row that went to another thread than predicted
-    private int guesses;               // counts guesses while watching is off, to try it again now and then
-    // Watches in a row that ended without the turn (written by the watching thread; a hint, so races do not matter).
-    private volatile int spunOut;
-
-    /**
-     * How long an expected thread watches for its turn before it parks again. A turn at GOMAXPROCS 64–256 lasts a few
-     * µs of the holder's work; a futex wake-up of an idle CPU here costs about as much again (docs/benchmarks.md).
-     */
-    static final long SPIN_NS = Long.getLong("gmplab.step.spinMicros", 50) * 1_000;
 
     /**
      * Controller: lets the engine run until {@link #requestStop()} is called by an engine thread, the next
@@ -149,7 +125,7 @@ public final class StepTurnstile implements Turnstile {
             EngineThread next = ready.peek();
             boolean selfFirst = next == null || EARLIEST_FIRST.compare(self, next) <= 0;
             if ((selfFirst ? self.time : next.time) > limit) { clock = limit; yieldToController(self, Stop.TIME_LIMIT); continue; }
-            if (selfFirst) { clock = self.time; expectNext(self); return; }
+            if (selfFirst) { clock = self.time; return; }
             ready.poll();
             ready.add(self);
             switchTo(next, self);
@@ -182,7 +158,6 @@ public final class StepTurnstile implements Turnstile {
             if (next == self) {
                 ready.poll();
                 clock = self.time;
-                expectNext(self);
                 break;
             }
             ready.poll();
@@ -264,29 +239,10 @@ public final class StepTurnstile implements Turnstile {
     }
 
     private void switchTo(EngineThread next, EngineThread self) {
-        wrong = next == predicted ? 0 : wrong + 1;
-        expectNext(self);   // the turn after next's: often our own, and then we watch for it
         clock = next.time;
         current = next;
-        LockSupport.unpark(next.thread);   // cheap when it watches (no system call); wakes it when it parked
+        LockSupport.unpark(next.thread);
         awaitTurn(self);
-    }
-
-    /**
-     * Token holder, at a hand-off (the next thread already out of {@code ready}), at the start of a turn and at each
-     * scheduling point where it keeps the turn: marks the thread that runs after the current turn if nothing
-     * changes — the earliest ready one — and wakes it, so that it watches for its turn instead of being woken by it.
-     * Only a change of the guess wakes anyone; the holder itself, guessed at a hand-off, needs no waking.
-     */
-    private void expectNext(EngineThread self) {
-        EngineThread next = ready.peek();
-        predicted = next;
-        // Watch only while it pays: not after two wrong guesses, nor after two watches in a row that ran out (a loaded
-        // machine: the turn before ours waits for a core); one try in 64 guesses finds out when it pays again.
-        if (wrong >= 2 || spunOut >= 2 && (++guesses & 63) != 0) next = null;
-        if (next == expected) return;
-        expected = next;
-        if (next != null && next != self) LockSupport.unpark(next.thread);
     }
 
     private void yieldToController(EngineThread self, Stop reason) {
@@ -298,39 +254,16 @@ public final class StepTurnstile implements Turnstile {
 
     private void giveController(Stop reason) {
         why = reason;
-        expected = null;   // the controller may keep the turn for long: nobody watches for it
         current = null;
         controllerTurn = true;
         LockSupport.unpark(controller);
     }
 
     private void awaitTurn(EngineThread self) {
-        // No lost wake-up: whoever gives us the turn stores current, then unparks us. We read current before every
-        // park, so either we see the store or the unpark comes after that read and our next park returns at once.
         while (current != self) {
             if (shutdown) throw EngineExit.INSTANCE;
-            if (expected == self && spinForTurn(self)) break;
             LockSupport.park(this);
         }
         if (shutdown) throw EngineExit.INSTANCE;
-        expectNext(self);
-    }
-
-    /**
-     * The expected thread watches for its turn: true once it is ours; false when no longer expected, at shutdown,
-     * or after SPIN_NS.
-     * It yields its core rather than spinning on it: the thread whose turn comes before ours, just woken, is often
-     * queued on this very core (the kernel may put a woken thread beside its waker), and a busy spin kept it from
-     * running until the spin ran out — 1–2 % of spins got the turn at load 8–10, 92 % with yield (docs/benchmarks.md).
-     */
-    private boolean spinForTurn(EngineThread self) {
-        long start = System.nanoTime();
-        while (current != self) {
-            if (expected != self || shutdown) return false;
-            if (System.nanoTime() - start > SPIN_NS) { spunOut++; return false; }
-            Thread.yield();
-        }
-        spunOut = 0;
-        return true;
     }
 }

@@ -227,7 +227,7 @@ final class EventLogPane extends VBox {
                 mirror.remove(0, gone);
             }
             int n = mirror.size();
-            boolean prefix = n <= all.size() && (n == 0 || (mirror.get(0) == all.get(0) && mirror.get(n - 1) == all.get(n - 1)));
+            boolean prefix = n <= all.size() && sameEnds(n);
             if (!prefix) mirror.setAll(all);
             else if (all.size() > n) mirror.addAll(all.subList(n, all.size()));
         } finally {
@@ -310,9 +310,11 @@ final class EventLogPane extends VBox {
     /** Whether the table shows every event the controller holds, with no catch-up pending (a playing run's are shown a moment later). */
     boolean caughtUp() {
         int n = mirror.size();
-        return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && n == events.size()
-                && (n == 0 || (mirror.get(0) == events.get(0) && mirror.get(n - 1) == events.get(n - 1)));
+        return !catchUpQueued && catchUpLater.getStatus() != Animation.Status.RUNNING && n == events.size() && sameEnds(n);
     }
+
+    /** Whether the rows' first {@code n} events begin and end as the controller's first {@code n} do (n at most theirs). */
+    private boolean sameEnds(int n) { return n == 0 || (mirror.get(0) == events.get(0) && mirror.get(n - 1) == events.get(n - 1)); }
 
     /**
      * Whether nothing is left for a later pulse: the rows show every event, and the row of the moment shown is

@@ -136,14 +136,7 @@ class FollowTest {
             settle();
             awaitCurrentRow(robot, c.model().getPosition());
             // then every visible row shows its event, styled as its place says (odd or even, the newest marked) …
-            robot.interact(() -> {
-                for (Node n : pane.log.table.lookupAll(".table-row-cell"))
-                    if (n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null) {
-                        assertThat(r.getItem()).isSameAs(pane.log.shown.get(r.getIndex()));
-                        assertThat(r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("odd"))).isEqualTo(r.getIndex() % 2 == 1);
-                        assertThat(r.getPseudoClassStates().contains(EventLogPane.CURRENT)).isEqualTo(r.getItem() == pane.log.current());
-                    }
-            });
+            visibleRowsShowTheirEventsAsPlaced(robot);
             // … though a row taking another event took one of its own parity (so nothing in it restyles in the CSS pass) …
             java.util.Map<TableRow<?>, Boolean> now = oddRows(robot);
             for (var e : now.entrySet()) if (odd.containsKey(e.getKey()) && !odd.get(e.getKey()).equals(e.getValue())) flips++;
@@ -170,14 +163,7 @@ class FollowTest {
             settle();
             awaitCurrentRow(robot, c.model().getPosition());
             // then every visible row shows its event, styled as its place says (odd or even, the newest marked)
-            robot.interact(() -> {
-                for (Node n : pane.log.table.lookupAll(".table-row-cell"))
-                    if (n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null) {
-                        assertThat(r.getItem()).isSameAs(pane.log.shown.get(r.getIndex()));
-                        assertThat(r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("odd"))).isEqualTo(r.getIndex() % 2 == 1);
-                        assertThat(r.getPseudoClassStates().contains(EventLogPane.CURRENT)).isEqualTo(r.getItem() == pane.log.current());
-                    }
-            });
+            visibleRowsShowTheirEventsAsPlaced(robot);
         }
         // and a row's tooltip, formatted when it shows, says its event's why
         robot.interact(() -> {
@@ -185,6 +171,18 @@ class FollowTest {
                     .filter(n -> n instanceof TableRow<?> t && t.isVisible() && t.getItem() != null).findFirst().orElseThrow();
             r.getTooltip().fireEvent(new javafx.stage.WindowEvent(r.getTooltip(), javafx.stage.WindowEvent.WINDOW_SHOWING));
             assertThat(r.getTooltip().getText()).isEqualTo(pane.log.why((Event) r.getItem())).isNotEmpty();
+        });
+    }
+
+    /** Every visible row of the log holds the event at its index, is shaded odd or even as that index, and is marked iff it is the moment's. */
+    void visibleRowsShowTheirEventsAsPlaced(FxRobot robot) {
+        robot.interact(() -> {
+            for (Node n : pane.log.table.lookupAll(".table-row-cell"))
+                if (n instanceof TableRow<?> r && r.isVisible() && r.getItem() != null) {
+                    assertThat(r.getItem()).isSameAs(pane.log.shown.get(r.getIndex()));
+                    assertThat(r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("odd"))).isEqualTo(r.getIndex() % 2 == 1);
+                    assertThat(r.getPseudoClassStates().contains(EventLogPane.CURRENT)).isEqualTo(r.getItem() == pane.log.current());
+                }
         });
     }
 

@@ -69,6 +69,7 @@ final class ExportCommand implements Callable<Integer> {
             return ImportCommand.exportPerfetto(input, format, output, spec.commandLine().getOut(), spec.commandLine().getErr());
         if (!List.of("jsonl", "perfetto", "schedtrace").contains(format))
             throw new Main.BadInput("--format must be jsonl, perfetto or schedtrace, got '" + format + "'");
+        Engine.prepareStepMode();
         long limit = RunCommand.parseDuration("--until", until);
         if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
         if (go != null && Input.looksLikeSession(input))

@@ -95,6 +95,7 @@ final class RunCommand implements Callable<Integer> {
         if (sessionFile != null && (gomaxprocs != null || seed != null || scheduler != null || go != null))
             throw new Main.BadInput("--gomaxprocs, --seed, --scheduler and --go do not apply to a session: it replays the run it recorded");
         if (maxEvents < 1) throw new Main.BadInput("--max-events must be at least 1, got " + maxEvents);
+        if (mode.equals("step")) Engine.prepareStepMode();
         if (sessionFile != null || at != null) return printMoment();
         Scenario sc = loadScenario();
         long limit = parseDuration("--until", until);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.gmplab.scenario.ScenarioException;
+import org.gmplab.engine.Engine;
 import org.gmplab.io.Folders;
 import org.gmplab.lessons.Grade;
 import org.gmplab.lessons.Lesson;
@@ -44,6 +45,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        Engine.prepareStepMode();
         List<Path> files = new ArrayList<>();
         boolean defaulted = paths.isEmpty();
         if (defaulted) paths.add(Path.of(solutions ? Folders.HOMEWORK : Folders.LESSONS));

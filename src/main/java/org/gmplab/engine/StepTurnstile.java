@@ -46,6 +46,7 @@ public final class StepTurnstile implements Turnstile {
     private Runnable safePoint = () -> { };
     private long safePoints;          // safe points passed so far
     private long stopAtSafePoint = -1; // stop the run at this safe point (for replays)
+    private final StepCpu cpu = StepCpu.next(); // where this engine's threads run: one CPU for all
 
     /**
      * Controller: lets the engine run until {@link #requestStop()} is called by an engine thread, the next
@@ -107,7 +108,9 @@ public final class StepTurnstile implements Turnstile {
         t.time = Timers.when(creator != null ? Timers.when(creator.time, creator.debt) : clock, delay);
         ready.add(t);
         all.add(t);
-        t.thread.start();
+        // A thread started by an engine thread inherits its CPU; one started by the controller is started there.
+        if (EngineThread.current() == null) cpu.start(t.thread);
+        else t.thread.start();
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Step mode's threads on one CPU. Step mode runs one engine thread at a time and hands its token from
@@ -21,8 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a starter each: a thread that pins itself once to its CPU (Linux's {@code taskset}, given the starter's own
  * id from {@code /proc/thread-self}) and then starts the threads an engine's controller would start. The
  * engine's threads start their own (a new M in {@code newm}), and those inherit the CPU too; so would any
- * other thread an engine thread started, which none does. Engines take the starters in turn, so two engines
- * running at once (a replay beside the shown run) do not share a CPU.
+ * other thread an engine thread started, which none does. An engine takes a CPU no open engine uses, so two
+ * engines running at once (a replay beside the shown run) do not share one, and else the CPU the engine before
+ * it used.
  *
  * <p>Only speed depends on this: which thread runs next is decided by virtual clocks alone. Where it cannot
  * be done (not Linux, one CPU, no {@code taskset}, or {@code -Dgmplab.step.pin=false}), and for an engine made
@@ -31,15 +31,35 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class StepCpu {
     private static final int MOST_STARTERS = 4; // as many step-mode engines at once as ever run side by side
     private static final List<Starter> STARTERS = starters();
-    private static final AtomicInteger NEXT = new AtomicInteger();
 
     private final Starter starter;
+    private boolean released;
 
     private StepCpu(Starter starter) { this.starter = starter; }
 
-    /** The CPU for a new engine: the next one in turn. */
+    /**
+     * The CPU for a new engine: the first whose engines have all shut down, else the one with fewest open. Not in
+     * turn: short runs made one after another on CPUs taken in turn ran up to a third slower than on one CPU
+     * (docs/benchmarks.md), likely the code and data the last run left in that CPU's caches.
+     */
     static StepCpu next() {
-        return new StepCpu(STARTERS.isEmpty() ? null : STARTERS.get(Math.floorMod(NEXT.getAndIncrement(), STARTERS.size())));
+        if (STARTERS.isEmpty()) return new StepCpu(null);
+        synchronized (STARTERS) {
+            Starter least = STARTERS.get(0);
+            for (Starter s : STARTERS) if (s.open < least.open) least = s;
+            least.open++;
+            return new StepCpu(least);
+        }
+    }
+
+    /** The engine has shut down: its CPU is free for the next. Once; later calls do nothing. */
+    void release() {
+        if (starter == null) return;
+        synchronized (STARTERS) {
+            if (released) return;
+            released = true;
+            starter.open--;
+        }
     }
 
     /**
@@ -107,6 +127,7 @@ final class StepCpu {
         private final CountDownLatch tried = new CountDownLatch(1);
         private volatile boolean pinned; // its thread runs on cpu alone: only then does it start threads
         private boolean begun;
+        private int open;                // engines on this CPU not yet shut down (guarded by STARTERS)
 
         Starter(int cpu) { this.cpu = cpu; }
 

@@ -233,6 +233,7 @@ public final class StepTurnstile implements Turnstile {
     public void shutdown() {
         shutdown = true;
         for (EngineThread t : all) LockSupport.unpark(t.thread);
+        cpu.release();
     }
 
     /** Adds the time {@code self} spent waiting for sched.lock since its last turn to its clock. */

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Step mode keeps each engine's threads on one CPU ({@link StepCpu}): every thread of a step-mode engine,
- * those its controller starts and those its Ms start in {@code newm}, may run on one CPU only, and two
- * engines open at once are on different CPUs. Read from Linux's own account of each thread
+ * those its controller starts and those its Ms start in {@code newm}, may run on one CPU only; two
+ * engines open at once are on different CPUs, and one made after both shut down is on the first's. Read from Linux's own account of each thread
  * ({@code /proc/self/task/<tid>/status}); skipped where step mode cannot pin (not Linux, one CPU, no taskset).
  */
 class StepCpuTest {
@@ -32,10 +32,11 @@ class StepCpuTest {
     }
 
     @Test
-    void everyThreadOfAStepModeEngineRunsOnOneCpuAndTwoEnginesOnTwo() throws Exception {
+    void everyThreadOfAStepModeEngineRunsOnOneCpuTwoEnginesOpenAtOnceOnTwoAndTheNextOnTheFirst() throws Exception {
         assumeTrue(StepCpu.possible(), "step mode pins its threads on Linux with two CPUs or more");
         assumeTrue(StepCpu.awaitPinned(), "taskset could not pin a thread here");
 
+        Set<List<Integer>> firstCpu;
         Set<String> before = tids();
         // 8 Ps and 200 goroutines: main's M, sysmon's, and Ms that newm starts from other Ms as the Ps get work
         try (Engine a = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
@@ -45,6 +46,7 @@ class StepCpuTest {
             Set<List<Integer>> cpusA = new HashSet<>(ofA.values());
             assertThat(cpusA).as("the CPUs each thread of one engine may run on: %s", ofA).hasSize(1);
             assertThat(cpusA.iterator().next()).hasSize(1);
+            firstCpu = cpusA;
 
             Set<String> beforeB = tids();
             try (Engine b = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
@@ -53,6 +55,12 @@ class StepCpuTest {
                 assertThat(cpusB).hasSize(1);
                 assertThat(cpusB).as("an engine open beside another is on another CPU").doesNotContainAnyElementsOf(cpusA);
             }
+        }
+        Set<String> beforeC = tids();
+        try (Engine c = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
+            c.run(100 * Scenarios.US);
+            assertThat(new HashSet<>(engineThreads(beforeC).values())).as("an engine made after the others shut down")
+                    .isEqualTo(firstCpu);
         }
     }
 

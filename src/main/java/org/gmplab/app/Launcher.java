@@ -68,6 +68,7 @@ public final class Launcher {
         }
         String[] window = windowArgs(args);
         if (window != null) {
+            org.gmplab.engine.Engine.prepareStepMode();   // while JavaFX starts, so that the window's first engine has its CPU
             System.exit(window(window));
         } else if (args.length == 1 && scenarioName(args[0])) {
             System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()

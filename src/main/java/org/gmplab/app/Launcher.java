@@ -68,7 +68,6 @@ public final class Launcher {
         }
         String[] window = windowArgs(args);
         if (window != null) {
-            org.gmplab.engine.Engine.prepareStepMode();   // while JavaFX starts, so that the window's first engine has its CPU
             System.exit(window(window));
         } else if (args.length == 1 && scenarioName(args[0])) {
             System.err.println("gmplab: no scenario file " + Path.of(args[0]).toAbsolutePath()
@@ -93,6 +92,7 @@ public final class Launcher {
         String cannot = cannotOpenWindow(System.getenv("DISPLAY"));
         if (cannot == null) {
             readAhead();
+            org.gmplab.engine.Engine.prepareStepMode();   // while JavaFX starts, so that the window's first engine has its CPU
             try {
                 Application.launch(GmpLabApp.class, appArgs);
                 return 0;

@@ -73,6 +73,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Theme.NAMES.contains(theme)) throw new Main.BadInput("--theme must be light, dark or projector, got '" + theme + "'");
+        Engine.prepareStepMode();
         String[] wh = size.toLowerCase(Locale.ROOT).split("x");
         int w, h;
         try {

@@ -129,7 +129,12 @@ public final class Engine implements AutoCloseable {
 
     public static Engine step(Scenario scenario, Costs costs, Checks checks) {
         Engine e = new Engine(scenario, Mode.STEP, new StepTurnstile(), true, checks, costs);
-        e.boot();
+        try {
+            e.boot();
+        } catch (RuntimeException | Error x) {
+            e.close();   // its threads, and its CPU (StepCpu), are not left behind
+            throw x;
+        }
         return e;
     }
 
@@ -365,10 +370,15 @@ public final class Engine implements AutoCloseable {
      */
     public static Engine replay(Scenario scenario, List<Action.AppliedAction> actions, Limit... limits) {
         Engine e = step(scenario);
-        for (Limit l : limits) e.limit(l);
-        for (Action.AppliedAction a : actions) {
-            if (e.outcome() != null && e.outcome().kind() == Outcome.Kind.STOPPED) break; // a limit ended it: nothing more applies
-            e.reapply(a);
+        try {
+            for (Limit l : limits) e.limit(l);
+            for (Action.AppliedAction a : actions) {
+                if (e.outcome() != null && e.outcome().kind() == Outcome.Kind.STOPPED) break; // a limit ended it: nothing more applies
+                e.reapply(a);
+            }
+        } catch (RuntimeException | Error x) {
+            e.close();   // a replay that diverged leaves no parked threads, nor its CPU (StepCpu), behind
+            throw x;
         }
         return e;
     }

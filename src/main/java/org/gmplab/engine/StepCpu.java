@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,9 +21,10 @@ import java.util.concurrent.TimeUnit;
  * a starter each: a thread that pins itself once to its CPU (Linux's {@code taskset}, given the starter's own
  * id from {@code /proc/thread-self}) and then starts the threads an engine's controller would start. The
  * engine's threads start their own (a new M in {@code newm}), and those inherit the CPU too; so would any
- * other thread an engine thread started, which none does. An engine takes a CPU no open engine uses, so two
- * engines running at once (a replay beside the shown run) do not share one, and else the CPU the engine before
- * it used.
+ * other thread an engine thread started, which none does. An engine takes the first CPU of the list on which
+ * no engine is open, else the one with fewest: so two engines running at once (a replay beside the shown run)
+ * do not share one, and engines made one after another keep to the same. The list puts the fastest CPUs first
+ * (a hybrid processor's performance cores), and among equals the last numbered (CPU 0 takes most interrupts).
  *
  * <p>Only speed depends on this: which thread runs next is decided by virtual clocks alone. Where it cannot
  * be done (not Linux, one CPU, no {@code taskset}, or {@code -Dgmplab.step.pin=false}), and for an engine made
@@ -38,19 +40,35 @@ final class StepCpu {
     private StepCpu(Starter starter) { this.starter = starter; }
 
     /**
-     * The CPU for a new engine: the first whose engines have all shut down, else the one with fewest open. Not in
-     * turn: short runs made one after another on CPUs taken in turn ran up to a third slower than on one CPU
-     * (docs/benchmarks.md), likely the code and data the last run left in that CPU's caches.
+     * The CPU for a new engine ({@link #choose}). Not in turn: short runs made one after another on CPUs taken in
+     * turn ran up to a third slower than on one CPU (docs/benchmarks.md), likely the code and data the last run
+     * left in that CPU's caches.
      */
     static StepCpu next() {
         if (STARTERS.isEmpty()) return new StepCpu(null);
         synchronized (STARTERS) {
-            Starter least = STARTERS.get(0);
-            for (Starter s : STARTERS) if (s.open < least.open) least = s;
-            least.open++;
-            return new StepCpu(least);
+            Starter s = STARTERS.get(choose(openCounts()));
+            s.open++;
+            return new StepCpu(s);
         }
     }
+
+    /** Which of the starters, given how many engines each has open: the first with fewest. */
+    static int choose(int[] open) {
+        int best = 0;
+        for (int i = 1; i < open.length; i++) if (open[i] < open[best]) best = i;
+        return best;
+    }
+
+    /** How many engines are open on each starter's CPU, in the list's order. */
+    static int[] openCounts() {
+        synchronized (STARTERS) {
+            return STARTERS.stream().mapToInt(s -> s.open).toArray();
+        }
+    }
+
+    /** The starters' CPUs, in the list's order. */
+    static int[] cpus() { return STARTERS.stream().mapToInt(s -> s.cpu).toArray(); }
 
     /** The engine has shut down: its CPU is free for the next. Once; later calls do nothing. */
     void release() {
@@ -65,7 +83,8 @@ final class StepCpu {
     /**
      * Starts {@code t}, on this engine's CPU once its starter is pinned; before that (its first {@code taskset}
      * takes some 40 ms, which no engine waits for) where the caller runs. Returns once {@code t} has started:
-     * an unstarted thread cannot be unparked.
+     * an unstarted thread cannot be unparked. If starting it fails ({@code OutOfMemoryError}: no native thread
+     * left), the caller gets the error, as from {@link Thread#start}.
      */
     void start(Thread t) {
         if (starter == null || !starter.start(t)) t.start();
@@ -89,18 +108,30 @@ final class StepCpu {
 
     private static List<Starter> starters() {
         List<Starter> out = new ArrayList<>();
-        if (!Boolean.parseBoolean(System.getProperty("gmplab.step.pin", "true"))) return out;
-        if (!Files.isSymbolicLink(Path.of("/proc/thread-self"))) return out;
-        List<Integer> cpus;
         try {
-            cpus = allowedCpus(Files.readAllLines(Path.of("/proc/self/status")));
+            if (!Boolean.parseBoolean(System.getProperty("gmplab.step.pin", "true"))) return out;
+            if (!Files.isSymbolicLink(Path.of("/proc/thread-self"))) return out;
+            List<Integer> cpus = allowedCpus(Files.readAllLines(Path.of("/proc/self/status")));
+            if (cpus.size() < 2) return out;
+            cpus.sort(Comparator.comparingLong(StepCpu::capacity).reversed().thenComparing(Comparator.reverseOrder()));
+            for (int c : cpus.subList(0, Math.min(MOST_STARTERS, cpus.size()))) out.add(new Starter(c));
         } catch (IOException | RuntimeException e) {
-            return out;
+            out.clear(); // nothing to pin with: threads start where they are
         }
-        if (cpus.size() < 2) return out;
-        // The last CPUs first: CPU 0 takes most of the interrupts.
-        for (int i = cpus.size() - 1; i >= 0 && out.size() < MOST_STARTERS; i--) out.add(new Starter(cpus.get(i)));
         return out;
+    }
+
+    /** How fast a CPU is, as Linux says (its capacity, else its highest clock); 0 where it does not. */
+    private static long capacity(int cpu) {
+        Path dir = Path.of("/sys/devices/system/cpu/cpu" + cpu);
+        for (Path p : List.of(dir.resolve("cpu_capacity"), dir.resolve("cpufreq/cpuinfo_max_freq"))) {
+            try {
+                return Long.parseLong(Files.readString(p).trim());
+            } catch (IOException | RuntimeException e) {
+                // not there: the next, or 0
+            }
+        }
+        return 0;
     }
 
     /** The CPUs a process may run on, from its status's {@code Cpus_allowed_list} line ("0-3,6"). */
@@ -122,14 +153,21 @@ final class StepCpu {
     /** A thread pinned to one CPU that starts threads for engines, so that they run there too. */
     private static final class Starter {
         private final int cpu;
-        private final SynchronousQueue<Thread> toStart = new SynchronousQueue<>();
-        private final SynchronousQueue<Thread> started = new SynchronousQueue<>();
+        private final LinkedBlockingQueue<Request> requests = new LinkedBlockingQueue<>();
         private final CountDownLatch tried = new CountDownLatch(1);
         private volatile boolean pinned; // its thread runs on cpu alone: only then does it start threads
         private boolean begun;
         private int open;                // engines on this CPU not yet shut down (guarded by STARTERS)
 
         Starter(int cpu) { this.cpu = cpu; }
+
+        /** One thread to start; the starter never waits for its caller, so neither can hold the other up. */
+        private static final class Request {
+            final Thread thread;
+            final CountDownLatch done = new CountDownLatch(1);
+            volatile Throwable failure;
+            Request(Thread thread) { this.thread = thread; }
+        }
 
         synchronized void begin() {
             if (begun) return;
@@ -139,22 +177,26 @@ final class StepCpu {
             thread.start();
         }
 
+        /** Starts {@code t} on this CPU; false (not started) if the starter is not pinned. */
         boolean start(Thread t) {
             begin();
             if (!pinned) return false;
+            Request r = new Request(t);
+            requests.add(r);
             boolean interrupted = false;
-            synchronized (this) { // one thread at a time; the starter is always waiting for the next, so neither wait is long
+            for (;;) {
                 try {
-                    for (;;) {
-                        try { toStart.put(t); break; } catch (InterruptedException e) { interrupted = true; }
-                    }
-                    for (;;) {
-                        try { started.take(); return true; } catch (InterruptedException e) { interrupted = true; }
-                    }
-                } finally {
-                    if (interrupted) Thread.currentThread().interrupt();
+                    r.done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the starter is always taking requests: the wait is short
                 }
             }
+            if (interrupted) Thread.currentThread().interrupt();
+            Throwable x = r.failure;
+            if (x instanceof RuntimeException e) throw e;
+            if (x instanceof Error e) throw e;
+            return true;
         }
 
         boolean awaitPinned() throws InterruptedException {
@@ -163,17 +205,26 @@ final class StepCpu {
         }
 
         private void loop() {
-            pinned = pinSelf();
-            tried.countDown();
-            if (!pinned) return;
             try {
-                for (;;) {
-                    Thread t = toStart.take();
-                    t.start();
-                    started.put(t);
+                pinned = pinSelf();
+            } finally {
+                tried.countDown();
+            }
+            if (!pinned) return;
+            for (;;) { // never ends: a daemon, gone with the JVM
+                Request r;
+                try {
+                    r = requests.take();
+                } catch (InterruptedException | RuntimeException | Error e) {
+                    continue; // nothing interrupts it; an error taking one leaves the next to take
                 }
-            } catch (InterruptedException e) {
-                pinned = false; // a daemon: ends with the JVM, nothing else interrupts it
+                try {
+                    r.thread.start();
+                } catch (Throwable x) {
+                    r.failure = x;
+                } finally {
+                    r.done.countDown();
+                }
             }
         }
 

@@ -46,7 +46,9 @@ public final class StepTurnstile implements Turnstile {
     private Runnable safePoint = () -> { };
     private long safePoints;          // safe points passed so far
     private long stopAtSafePoint = -1; // stop the run at this safe point (for replays)
-    private final StepCpu cpu = StepCpu.next(); // where this engine's threads run: one CPU for all
+    // where this engine's threads run, one CPU for all: taken by the controller's first start (an engine that fails
+    // before it starts a thread holds none), given back at shutdown
+    private volatile StepCpu cpu;
 
     /**
      * Controller: lets the engine run until {@link #requestStop()} is called by an engine thread, the next
@@ -109,8 +111,12 @@ public final class StepTurnstile implements Turnstile {
         ready.add(t);
         all.add(t);
         // A thread started by an engine thread inherits its CPU; one started by the controller is started there.
-        if (EngineThread.current() == null) cpu.start(t.thread);
-        else t.thread.start();
+        if (EngineThread.current() == null) {
+            if (cpu == null) cpu = StepCpu.next();
+            cpu.start(t.thread);
+        } else {
+            t.thread.start();
+        }
     }
 
     @Override
@@ -233,7 +239,8 @@ public final class StepTurnstile implements Turnstile {
     public void shutdown() {
         shutdown = true;
         for (EngineThread t : all) LockSupport.unpark(t.thread);
-        cpu.release();
+        StepCpu c = cpu;
+        if (c != null) c.release();
     }
 
     /** Adds the time {@code self} spent waiting for sched.lock since its last turn to its clock. */

@@ -516,7 +516,9 @@ class ControlsTest {
         settle();
         // then the driver shows its start, with no events of the old run, and names the new scenario
         assertThat(c.model().scenarioProperty().get()).isSameAs(other);
-        assertThat(c.model().getSnapshot()).isEqualTo(new History(other).snapshot());
+        try (History fresh = new History(other)) {
+            assertThat(c.model().getSnapshot()).isEqualTo(fresh.snapshot());
+        }
         assertThat(c.model().eventLog()).isEmpty();
         // and stepping runs the new program
         c.stepEvent();

@@ -14,13 +14,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Step mode keeps each engine's threads on one CPU ({@link StepCpu}): every thread of a step-mode engine,
- * those its controller starts and those its Ms start in {@code newm}, may run on one CPU only; two
- * engines open at once are on different CPUs, and one made after both shut down is on the first's. Read from Linux's own account of each thread
- * ({@code /proc/self/task/<tid>/status}); skipped where step mode cannot pin (not Linux, one CPU, no taskset).
+ * those its controller starts and those its Ms start in {@code newm}, may run only on the CPU the engine was
+ * given, the first with fewest engines open (so two engines open at once get two CPUs where the counts were even),
+ * and a closed engine gives it back. Read from Linux's own account of each thread ({@code /proc/self/task/<tid>/status});
+ * skipped where step mode cannot pin (not Linux, one CPU, no taskset).
  */
 class StepCpuTest {
 
@@ -32,36 +35,49 @@ class StepCpuTest {
     }
 
     @Test
-    void everyThreadOfAStepModeEngineRunsOnOneCpuTwoEnginesOpenAtOnceOnTwoAndTheNextOnTheFirst() throws Exception {
+    void anEngineTakesTheFirstCpuWithFewestEnginesOpen() {
+        assertThat(StepCpu.choose(new int[] {0, 0})).isZero();
+        assertThat(StepCpu.choose(new int[] {1, 0})).isOne();
+        assertThat(StepCpu.choose(new int[] {1, 1})).isZero();
+        assertThat(StepCpu.choose(new int[] {2, 1, 3, 1})).isOne();
+    }
+
+    @Test
+    @Tag("process")   // taskset
+    @Timeout(120)
+    void everyThreadOfAStepModeEngineRunsOnTheCpuItWasGiven() throws Exception {
         assumeTrue(StepCpu.possible(), "step mode pins its threads on Linux with two CPUs or more");
         assumeTrue(StepCpu.awaitPinned(), "taskset could not pin a thread here");
+        int[] cpus = StepCpu.cpus();
 
-        Set<List<Integer>> firstCpu;
+        // the CPU each engine should get, from the counts of engines open (an earlier test may have left some)
+        int forA = cpus[StepCpu.choose(StepCpu.openCounts())];
         Set<String> before = tids();
         // 8 Ps and 200 goroutines: main's M, sysmon's, and Ms that newm starts from other Ms as the Ps get work
         try (Engine a = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
             a.run(100 * Scenarios.US);   // frozen mid-run: every thread it made is alive, parked
             Map<String, List<Integer>> ofA = engineThreads(before);
             assertThat(ofA.keySet()).as("main's M, sysmon's and Ms started by Ms").contains("M0").hasSizeGreaterThan(4);
-            Set<List<Integer>> cpusA = new HashSet<>(ofA.values());
-            assertThat(cpusA).as("the CPUs each thread of one engine may run on: %s", ofA).hasSize(1);
-            assertThat(cpusA.iterator().next()).hasSize(1);
-            firstCpu = cpusA;
+            assertThat(new HashSet<>(ofA.values())).as("the CPUs each thread of one engine may run on: %s", ofA)
+                    .containsExactly(List.of(forA));
 
+            int forB = cpus[StepCpu.choose(StepCpu.openCounts())];
+            int aAt = java.util.Arrays.stream(cpus).boxed().toList().indexOf(forA);
+            assertThat(StepCpu.openCounts()[aAt]).as("A's CPU counts A").isPositive();
             Set<String> beforeB = tids();
             try (Engine b = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
                 b.run(100 * Scenarios.US);
-                Set<List<Integer>> cpusB = new HashSet<>(engineThreads(beforeB).values());
-                assertThat(cpusB).hasSize(1);
-                assertThat(cpusB).as("an engine open beside another is on another CPU").doesNotContainAnyElementsOf(cpusA);
+                assertThat(new HashSet<>(engineThreads(beforeB).values())).containsExactly(List.of(forB));
             }
         }
+        int[] open = StepCpu.openCounts();
+        int forC = cpus[StepCpu.choose(open)];
         Set<String> beforeC = tids();
         try (Engine c = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
             c.run(100 * Scenarios.US);
-            assertThat(new HashSet<>(engineThreads(beforeC).values())).as("an engine made after the others shut down")
-                    .isEqualTo(firstCpu);
+            assertThat(new HashSet<>(engineThreads(beforeC).values())).as("after A and B shut down").containsExactly(List.of(forC));
         }
+        assertThat(StepCpu.openCounts()).as("every engine gave its CPU back").isEqualTo(open);
     }
 
     /** The threads made since {@code before} that are engine threads (Ms, sysmon's among them): name → allowed CPUs. */

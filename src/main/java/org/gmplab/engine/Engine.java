@@ -114,8 +114,8 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Begins, in the background, what lets step mode keep an engine's threads on one CPU ({@link StepCpu}: some
-     * 40 ms, which no engine waits for), so that an engine made a little later has it. The commands that make
-     * one long step-mode run call it before they read their files.
+     * 40 ms, which no engine waits for), so that an engine made a little later has it. The window calls it while
+     * JavaFX starts, the commands that make step-mode runs before they read their files.
      */
     public static void prepareStepMode() { StepCpu.prepare(); }
 

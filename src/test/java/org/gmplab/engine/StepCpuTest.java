@@ -51,19 +51,18 @@ class StepCpuTest {
         int[] cpus = StepCpu.cpus();
 
         // the CPU each engine should get, from the counts of engines open (an earlier test may have left some)
-        int forA = cpus[StepCpu.choose(StepCpu.openCounts())];
+        int a = StepCpu.choose(StepCpu.openCounts()), forA = cpus[a];
         Set<String> before = tids();
         // 8 Ps and 200 goroutines: main's M, sysmon's, and Ms that newm starts from other Ms as the Ps get work
-        try (Engine a = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
-            a.run(100 * Scenarios.US);   // frozen mid-run: every thread it made is alive, parked
+        try (Engine engineA = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
+            engineA.run(100 * Scenarios.US);   // frozen mid-run: every thread it made is alive, parked
             Map<String, List<Integer>> ofA = engineThreads(before);
             assertThat(ofA.keySet()).as("main's M, sysmon's and Ms started by Ms").contains("M0").hasSizeGreaterThan(4);
             assertThat(new HashSet<>(ofA.values())).as("the CPUs each thread of one engine may run on: %s", ofA)
                     .containsExactly(List.of(forA));
 
             int forB = cpus[StepCpu.choose(StepCpu.openCounts())];
-            int aAt = java.util.Arrays.stream(cpus).boxed().toList().indexOf(forA);
-            assertThat(StepCpu.openCounts()[aAt]).as("A's CPU counts A").isPositive();
+            assertThat(StepCpu.openCounts()[a]).as("A's CPU counts A").isPositive();
             Set<String> beforeB = tids();
             try (Engine b = Engine.step(Scenarios.spawn(200, 20 * Scenarios.US, 8, 1))) {
                 b.run(100 * Scenarios.US);

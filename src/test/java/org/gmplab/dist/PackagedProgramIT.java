@@ -154,6 +154,25 @@ class PackagedProgramIT {
         assertThat(e.code()).isZero();
     }
 
+    /**
+     * Linux's launcher starts the window with the quick compiler only (C1: its live runs hold their frames) and the
+     * headless commands with both (C2 for a live run's engine). The JVM says which with its final flags.
+     */
+    @Test
+    void theLinuxLauncherGivesTheWindowTheQuickCompilerAndTheCommandsBoth() throws Exception {
+        assumeTrue(Files.isExecutable(IMAGE.resolve("bin/gmplab")) && System.getProperty("os.name").startsWith("Linux"), "a Linux app image");
+        Map<String, String> flags = Map.of("JAVA_TOOL_OPTIONS", "-XX:+PrintFlagsFinal", "DISPLAY", ":4242");
+        String scenario = Path.of("scenarios/pingpong.json").toAbsolutePath().toString();
+        Exit window = image(flags);   // no display to open it on: one line, after the JVM printed its flags
+        assertThat(window.code()).isEqualTo(2);
+        assertThat(window.out()).containsPattern("TieredStopAtLevel += 1 ");
+        assertThat(image(flags, "lesson", "08").out()).containsPattern("TieredStopAtLevel += 1 ");
+        Exit run = image(flags, "run", scenario, "--until", "1ms");
+        assertThat(run.code()).isZero();
+        assertThat(run.out()).containsPattern("TieredStopAtLevel += 4 ");
+        assertThat(image(flags, "export", scenario, "-o", tmp.resolve("trace.json").toString()).out()).containsPattern("TieredStopAtLevel += 4 ");
+    }
+
     @Test
     void theAppImageVerifiesTheLessonsInsideIt() throws Exception {
         verifiedEveryBundledLesson(image("verify"), "gmplab.jar");

@@ -163,14 +163,22 @@ class PackagedProgramIT {
         assumeTrue(Files.isExecutable(IMAGE.resolve("bin/gmplab")) && System.getProperty("os.name").startsWith("Linux"), "a Linux app image");
         Map<String, String> flags = Map.of("JAVA_TOOL_OPTIONS", "-XX:+PrintFlagsFinal", "DISPLAY", ":4242");
         String scenario = Path.of("scenarios/pingpong.json").toAbsolutePath().toString();
-        Exit window = image(flags);   // no display to open it on: one line, after the JVM printed its flags
-        assertThat(window.code()).isEqualTo(2);
-        assertThat(window.out()).containsPattern("TieredStopAtLevel += 1 ");
-        assertThat(image(flags, "lesson", "08").out()).containsPattern("TieredStopAtLevel += 1 ");
-        Exit run = image(flags, "run", scenario, "--until", "1ms");
-        assertThat(run.code()).isZero();
-        assertThat(run.out()).containsPattern("TieredStopAtLevel += 4 ");
-        assertThat(image(flags, "export", scenario, "-o", tmp.resolve("trace.json").toString()).out()).containsPattern("TieredStopAtLevel += 4 ");
+        String trace = Path.of("src/test/resources/gotrace/c_syscall.p2.trace").toAbsolutePath().toString();
+        // the window's starts: no display to open it on, so one line and exit code 2, after the JVM printed its flags
+        for (List<String> args : List.of(List.<String>of(), List.of("lesson", "08"), List.of(trace), List.of("import", trace, "--window"))) {
+            Exit window = image(flags, args.toArray(String[]::new));
+            assertThat(window.code()).as("gmplab %s", args).isEqualTo(2);
+            assertThat(window.err()).as("gmplab %s", args).contains("gmplab: no display to open the window on");
+            assertThat(window.out()).as("gmplab %s", args).containsPattern("TieredStopAtLevel += 1 ");
+        }
+        // the headless commands, which do their work
+        for (List<String> args : List.of(List.of("run", scenario, "--until", "1ms"),
+                List.of("export", scenario, "--format", "jsonl", "-o", tmp.resolve("events.jsonl").toString()),
+                List.of("import", trace))) {
+            Exit headless = image(flags, args.toArray(String[]::new));
+            assertThat(headless.code()).as("gmplab %s: %s", args, headless.err()).isZero();
+            assertThat(headless.out()).as("gmplab %s", args).containsPattern("TieredStopAtLevel += 4 ");
+        }
     }
 
     @Test

@@ -95,6 +95,16 @@ final class StepCpu {
         for (Starter s : STARTERS) s.begin();
     }
 
+    /** {@code -Dgmplab.step.pin}: {@code true} (the default) or {@code false}; any other value is refused. */
+    static boolean pinByDefault() {
+        String v = System.getProperty("gmplab.step.pin", "true");
+        return switch (v) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-Dgmplab.step.pin must be true or false, not " + v);
+        };
+    }
+
     /** Whether this machine lets step mode pin its threads (Linux, two CPUs or more, not turned off). */
     static boolean possible() { return !STARTERS.isEmpty(); }
 
@@ -109,7 +119,7 @@ final class StepCpu {
     private static List<Starter> starters() {
         List<Starter> out = new ArrayList<>();
         try {
-            if (!Boolean.parseBoolean(System.getProperty("gmplab.step.pin", "true"))) return out;
+            if (!pinByDefault()) return out;
             if (!Files.isSymbolicLink(Path.of("/proc/thread-self"))) return out;
             List<Integer> cpus = allowedCpus(Files.readAllLines(Path.of("/proc/self/status")));
             if (cpus.size() < 2) return out;

@@ -99,6 +99,14 @@ class StartAnywhereTest {
     }
 
     @Test
+    void aBadStepPinSettingIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(List.of("-Dgmplab.step.pin=flase"), Map.of(), "run", "x.json");
+        assertThat(e.err()).isEqualTo("gmplab: -Dgmplab.step.pin must be true or false, not flase\n");
+        assertThat(e.out()).isEmpty();
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+    }
+
+    @Test
     void theWindowWithoutADisplayIsOneLineAndExitCode2() throws Exception {
         Exit e = gmplab(Map.of());
         assertThat(e.err()).isEqualTo("gmplab: no display to open the window on (DISPLAY is not set); " + Launcher.HEADLESS + "\n");

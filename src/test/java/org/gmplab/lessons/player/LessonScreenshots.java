@@ -58,6 +58,8 @@ class LessonScreenshots {
     void lessonInChinese(FxRobot robot) throws Exception {
         robot.interact(() -> {
             player.langProperty().set(Lang.ZH);
+            // the canvas paints its own words: in the window they follow its language (GmpLabApp.content)
+            view.setWording(org.gmplab.i18n.Wording.in(Lang.ZH, CjkFont.family()));
             player.open("go-runnext", 0);
         });
         LessonPlayerTest.idle(player);

@@ -15,6 +15,9 @@ public record Wording(String name, UnaryOperator<String> words, String family) {
         return lang == Lang.ZH ? new Wording("zh", s -> Words.get(Lang.ZH, s), family) : ENGLISH;
     }
 
+    /** The language this wording speaks (its name is the language's, in lower case). */
+    public Lang lang() { return Lang.valueOf(name.toUpperCase(java.util.Locale.ROOT)); }
+
     /** {@code english} in this wording. */
     public String of(String english) { return words.apply(english); }
 

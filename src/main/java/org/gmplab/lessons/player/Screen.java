@@ -43,7 +43,7 @@ public interface Screen {
         return new Screen() {
             @Override public void show(Lesson l, Scenario run, long position, long time, Snapshot s, List<Event> events) {
                 // the caption in the language the canvas paints its words in (its font has the glyphs for it)
-                view.setCaption(l.title().in(view.wording().name().equals("zh") ? org.gmplab.i18n.Lang.ZH : org.gmplab.i18n.Lang.EN));
+                view.setCaption(l.title().in(view.wording().lang()));
                 view.show(s, events);
                 model.apply(new Moment(s, events, true, Moment.ALL, position, position, false, false, Engine.Mode.STEP, run,
                         java.util.Set.of(), Moment.Say.NOTHING, List.of()));

@@ -253,8 +253,7 @@ final class Go10Sched {
         assert sched.lock.isHeldByCurrentThread();
         sched.gFreeLock.lock();
         try {
-            gp.schedlink = sched.gFree;
-            sched.gFree = gp;
+            sched.gFree.push(gp);
             sched.gFreeN++;
         } finally {
             sched.gFreeLock.unlock();
@@ -265,9 +264,8 @@ final class Go10Sched {
     private Goroutine gfget() {
         sched.gFreeLock.lock();
         try {
-            Goroutine g = sched.gFree;
+            Goroutine g = sched.gFree.pop();
             if (g != null) {
-                sched.gFree = g.schedlink;
                 sched.gFreeN--;
                 g.schedlink = null;
             }

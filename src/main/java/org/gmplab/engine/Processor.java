@@ -61,7 +61,7 @@ public final class Processor {
     boolean casStatus(PStatus from, PStatus to) { return STATUS.compareAndSet(this, from, to); }
 
     // Local free list of dead Gs (Go's p.gFree). Owner-only; gfreecnt is read racily by schedtrace.
-    private Goroutine gFree;
+    private final GList gFree = new GList(GFREE_SPILL_AT);
     // gFreeN: written by the owner; volatile because schedtrace and the views read it from other threads.
     private volatile int gFreeN;
 
@@ -114,29 +114,18 @@ public final class Processor {
      * 31 remain. Returns how many were moved (0 mostly). Owner only.
      */
     int gfput(Goroutine gp) {
-        gp.schedlink = gFree;
-        gFree = gp;
+        gFree.push(gp);
         int n = gFreeN + 1;
         int moved = 0;
         if (n >= GFREE_SPILL_AT) {
-            Goroutine first = null, last = null;
-            while (n >= GFREE_KEEP_BELOW) {
-                Goroutine g = gFree;
-                gFree = g.schedlink;
-                n--;
-                g.schedlink = first;
-                first = g;
-                if (last == null) last = g;
-                moved++;
-            }
             sched.gFreeLock.lock();
             try {
-                last.schedlink = sched.gFree;
-                sched.gFree = first;
+                moved = gFree.moveTo(sched.gFree, n - GFREE_KEEP_BELOW + 1);
                 sched.gFreeN += moved;
             } finally {
                 sched.gFreeLock.unlock();
             }
+            n -= moved;
         }
         gFreeN = n;
         return moved;
@@ -151,27 +140,18 @@ public final class Processor {
      */
     Goroutine gfget() {
         lastRefill = 0;
-        if (gFree == null && sched.gFreeN > 0) {
+        if (gFree.isEmpty() && sched.gFreeN > 0) {
             sched.gFreeLock.lock();
             try {
-                int n = gFreeN;
-                while (n < GFREE_REFILL_TO && sched.gFree != null) {
-                    Goroutine g = sched.gFree;
-                    sched.gFree = g.schedlink;
-                    sched.gFreeN--;
-                    g.schedlink = gFree;
-                    gFree = g;
-                    n++;
-                    lastRefill++;
-                }
-                gFreeN = n;
+                lastRefill = sched.gFree.moveTo(gFree, GFREE_REFILL_TO - gFreeN);
+                sched.gFreeN -= lastRefill;
+                gFreeN += lastRefill;
             } finally {
                 sched.gFreeLock.unlock();
             }
         }
-        Goroutine gp = gFree;
+        Goroutine gp = gFree.pop();
         if (gp == null) return null;
-        gFree = gp.schedlink;
         gp.schedlink = null;
         gFreeN--;
         return gp;
@@ -179,22 +159,17 @@ public final class Processor {
 
     /** Go's {@code gfpurge}: moves every dead G to the global free list (when the P is destroyed). */
     void gfpurge() {
-        for (Goroutine g; (g = gFree) != null; ) {
-            gFree = g.schedlink;
-            sched.gFreeLock.lock();
-            try {
-                g.schedlink = sched.gFree;
-                sched.gFree = g;
-                sched.gFreeN++;
-            } finally {
-                sched.gFreeLock.unlock();
-            }
+        sched.gFreeLock.lock();
+        try {
+            sched.gFreeN += gFree.moveTo(sched.gFree, gFree.size());
+        } finally {
+            sched.gFreeLock.unlock();
         }
         gFreeN = 0;
     }
 
-    /** The local free list's first G; the others follow through {@code schedlink}. Exact only when the world is stopped. */
-    Goroutine gFreeHead() { return gFree; }
+    /** The local free list. Exact only when the world is stopped. */
+    GList gFree() { return gFree; }
 
     @Override public String toString() { return "P" + id; }
 }

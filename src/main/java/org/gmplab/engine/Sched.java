@@ -69,7 +69,7 @@ public final class Sched {
 
     // Global free list of dead Gs (Go's sched.gFree; we keep every stack, so one list). Guarded by gFreeLock.
     final ReentrantLock gFreeLock = new RuntimeMutex();
-    Goroutine gFree;
+    final GList gFree = new GList(64);
     // gFreeN: written under gFreeLock; volatile for schedtrace and the views, which read it without the lock.
     volatile int gFreeN;
 
@@ -126,9 +126,8 @@ public final class Sched {
         Goroutine g;
         gFreeLock.lock();
         try {
-            g = gFree;
+            g = gFree.pop();
             if (g != null) {
-                gFree = g.schedlink;
                 gFreeN--;
                 g.schedlink = null;
             }

@@ -71,12 +71,12 @@ final class WorldReader {
             for (int i = 0; i < n; i++) where.put(q.at(h, i), ring(p.id, i, q.capacity()));
             // the free lists are walked in place: at the end of a run they hold most Gs, and a copy of them was most
             // of what a snapshot there allocated
-            for (Goroutine g = p.gFreeHead(); g != null; g = g.schedlink) where.put(g, Place.FREE);
+            p.gFree().forEach(g -> where.put(g, Place.FREE));
             for (Goroutine g : p.timers.sleepers()) where.put(g, TIMER);
         }
         int i = 0;
         for (Goroutine g = sched.runq.head(); g != null; g = g.schedlink) where.put(g, global(i++));
-        for (Goroutine g = sched.gFree; g != null; g = g.schedlink) where.put(g, Place.FREE);
+        sched.gFree.forEach(g -> where.put(g, Place.FREE));
         for (Machine m : sched.allm) {
             Goroutine g = m.curg;
             if (g != null) where.put(g, new Place.OnM(m.id));

@@ -53,6 +53,7 @@ public final class LiveScaleBench {
         boolean byP = "p".equals(System.getProperty("gmplab.bench.pinBy", "m"));
         for (int r = 0; r <= rounds; r++) {
             for (int p : procs) {
+                double c2c = CoreToCore.roundTripNanos(CoreToCore.TRIPS);   // before the run: the probe's own thread must not count
                 Map<Integer, Task> before = tasks(), seen = new HashMap<>();
                 long[] gc0 = collections();
                 Sampler sampler = new Sampler(seen, before.keySet(), pin, byP);
@@ -90,9 +91,9 @@ public final class LiveScaleBench {
                 long onA = sampler.perCpu[0], pinned = onA + sampler.perCpu[1];
                 String where = pin == null || p == 1 || pinned == 0 ? "" : String.format("  on CPU %s %.0f %% (%s, %d pinnings)", sampler.cpus[0],
                         100.0 * onA / pinned, onA > pinned * 35 / 100 && onA < pinned * 65 / 100 ? "2 cores" : "1 core", sampler.pins);
-                System.out.printf("%s %s p=%d  %.2f M goroutines/s  Ms %.0f CPU ns/g  JIT %.0f CPU ns/g  GC %d, %d ms%s  load %s |%s%n",
+                System.out.printf("%s %s p=%d  %.2f M goroutines/s  Ms %.0f CPU ns/g  JIT %.0f CPU ns/g  GC %d, %d ms%s  load %s  core-to-core %.0f ns |%s%n",
                         r == 0 ? "warm-up" : "round " + r, workload, p, n / (wall / 1e9) / 1e6, mRun / n, jit / n, gc[0] - gc0[0],
-                        gc[1] - gc0[1], where, loadAverage(), ms);
+                        gc[1] - gc0[1], where, loadAverage(), c2c, ms);
             }
         }
     }

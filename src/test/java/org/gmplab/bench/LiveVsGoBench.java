@@ -110,8 +110,8 @@ public final class LiveVsGoBench {
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
         for (int round = 1 - warmups; round <= rounds; round++) {
             boolean warmup = round <= 0;
-            System.out.printf("%s round %d, load average %s, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round, loadAverage(),
-                    java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+            System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round,
+                    loadAverage(), CoreToCore.roundTripNanos(CoreToCore.TRIPS), java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];
@@ -136,7 +136,8 @@ public final class LiveVsGoBench {
                 }
             }
         }
-        System.out.printf("%nload average at the end: %s%n%nCold: the first warm-up round (one run each, in a fresh JVM)%n", loadAverage());
+        System.out.printf("%nload average at the end: %s, core-to-core round trip %.0f ns%n%nCold: the first warm-up round (one run each, in a fresh JVM)%n", loadAverage(),
+                CoreToCore.roundTripNanos(CoreToCore.TRIPS));
         table(workloads, procs, cold);
         System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds%n", rounds, warmups);
         table(workloads, procs, cells);

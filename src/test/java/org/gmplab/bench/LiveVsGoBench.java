@@ -39,7 +39,8 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. {@link #WARMUPS}
  * warm-up rounds (not counted) run first, and the first one's figures (a cold JVM) are given in a table of their own
  * beside the timed rounds'. Each round line gives the JVM's uptime, to match a {@code -XX:+LogCompilation} log's
- * stamps. Run: see docs/benchmarks.md.
+ * stamps, and the core-to-core round trip at its start ({@link CoreToCore}): on a virtual machine the p = 2 figures of
+ * every system move with it. Run: see docs/benchmarks.md.
  */
 public final class LiveVsGoBench {
 
@@ -108,10 +109,14 @@ public final class LiveVsGoBench {
         int warmups = Math.max(1, Integer.getInteger("gmplab.bench.warmups", WARMUPS));
         Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
+        // the core-to-core round trip at each timed round's start: p = 2 on this virtual machine moves with it (CoreToCore)
+        List<Double> trips = new ArrayList<>();
         for (int round = 1 - warmups; round <= rounds; round++) {
             boolean warmup = round <= 0;
+            double trip = CoreToCore.roundTripNanos(CoreToCore.TRIPS);
+            if (!warmup) trips.add(trip);
             System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round,
-                    loadAverage(), CoreToCore.roundTripNanos(CoreToCore.TRIPS), java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+                    loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];
@@ -139,7 +144,8 @@ public final class LiveVsGoBench {
         System.out.printf("%nload average at the end: %s, core-to-core round trip %.0f ns%n%nCold: the first warm-up round (one run each, in a fresh JVM)%n", loadAverage(),
                 CoreToCore.roundTripNanos(CoreToCore.TRIPS));
         table(workloads, procs, cold);
-        System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds%n", rounds, warmups);
+        System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds (core-to-core round trip at their starts %.0f–%.0f ns)%n", rounds, warmups,
+                trips.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), trips.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
         table(workloads, procs, cells);
     }
 

@@ -44,7 +44,7 @@ final class GList {
      * batch arrives in reverse order, its last G at {@code to}'s head). Returns how many moved.
      */
     int moveTo(GList to, int count) {
-        int k = Math.min(count, n);
+        int k = Math.max(0, Math.min(count, n));
         if (to.n + k > to.gs.length) to.gs = Arrays.copyOf(to.gs, Math.max(2 * to.gs.length, to.n + k));
         Goroutine[] src = gs, dst = to.gs;
         for (int i = 0; i < k; i++) {

@@ -25,8 +25,9 @@ public final class Goroutine {
      */
     volatile GStatus status = GStatus.IDLE;
     /**
-     * Link for the global run queue and the free lists (Go's {@code schedlink}). Guarded by their lock, or
-     * written by the one P that has just taken the G out of every queue ({@code runqputslow} links its batch).
+     * Link for the global run queue (Go's {@code schedlink}; the free lists, which Go also links through it, are
+     * arrays here: {@link GList}). Guarded by the queue's lock, or written by the one P that has just taken the G
+     * out of every queue ({@code runqputslow} links its batch).
      */
     Goroutine schedlink;
     /**

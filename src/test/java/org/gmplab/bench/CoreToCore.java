@@ -44,9 +44,9 @@ final class CoreToCore {
         AtomicLongArray lines = new AtomicLongArray(32);
         int ping = 0, pong = 16;
         Thread echo = new Thread(() -> {
-            for (long i = 0; i <= trips; i++) {
-                while (lines.getAcquire(ping) != i) {
-                    if (lines.getAcquire(ping) == GIVE_UP) return;
+            for (long i = 0, seen; i <= trips; i++) {
+                while ((seen = lines.getAcquire(ping)) != i) {
+                    if (seen == GIVE_UP) return;
                 }
                 lines.setRelease(pong, i);
             }

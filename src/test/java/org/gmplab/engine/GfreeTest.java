@@ -39,6 +39,40 @@ class GfreeTest {
         }
     }
 
+    /**
+     * Go's {@code gfput} pops the spilled Gs off the local head one by one and pushes each onto a queue's head, which
+     * {@code pushAll} lays on the global list; {@code gfget} pops the global head into the local head: each batch
+     * arrives reversed, and the next G reused is the last one moved.
+     */
+    @Test
+    void gfputAndGfgetMoveGsInGosOrder() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            Processor p0 = e.sched().allp[0], p1 = e.sched().allp[1];
+            for (int i = 1; i <= 64; i++) p0.gfput(new Goroutine(i)); // G64..G32 spill, G32 at the global head
+            assertThat(p0.gfget().goid).isEqualTo(31);                // the local head after the spill
+            // P1 refills 32: G32, G33, …, G63 popped from the global head, each pushed on P1's head
+            assertThat(p1.gfget().goid).isEqualTo(63);
+            assertThat(p1.gfget().goid).isEqualTo(62);
+            assertThat(e.sched().gFreeN).isEqualTo(1);
+            assertThat(e.sched().gFree.pop().goid).isEqualTo(64);
+        }
+    }
+
+    /** Go's {@code gfpurge}: a P being destroyed hands every dead G to the global list, its head last. */
+    @Test
+    void gfpurgeMovesEveryLocalGToTheGlobalList() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            Processor p1 = e.sched().allp[1];
+            for (int i = 1; i <= 5; i++) p1.gfput(new Goroutine(i));
+            int global = e.sched().gFreeN;
+            p1.gfpurge();
+            assertThat(p1.gfreecnt()).isZero();
+            assertThat(p1.gFree().isEmpty()).isTrue();
+            assertThat(e.sched().gFreeN).isEqualTo(global + 5);
+            assertThat(e.sched().gFree.pop().goid).isEqualTo(1);
+        }
+    }
+
     @Test
     void gfgetReturnsNullWhenNothingIsFree() {
         try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {

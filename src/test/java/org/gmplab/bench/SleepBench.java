@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * Three ways for a Java thread to sleep 1 ms — {@code LockSupport.parkNanos}, {@code Thread.sleep},
  * {@code Selector.select} — and how long each takes. The live engine's simulated system calls and sysmon sleep by
  * parking; on glibc a park that waits makes two system calls (the condition variable's wait, then a wake from the
- * mutex's unlock), where a selector's wait is one {@code epoll_wait} (docs/benchmarks.md, "Round 10"). Count them
+ * mutex's unlock), where a selector's wait is one {@code epoll_wait} (docs/benchmarks.md, "Round 10"; round 11
+ * slept the engine's simulated system calls on selectors and measured no gain). Count them
  * with {@code perf stat -e syscalls:sys_enter_futex,syscalls:sys_enter_epoll_wait -- java … SleepBench park}.
  *
  * <pre>

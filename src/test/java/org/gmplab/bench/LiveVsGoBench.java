@@ -90,10 +90,21 @@ public final class LiveVsGoBench {
      * the JIT's code from the engines before never took (uncommon traps: about fifteen in the channel, run-queue and
      * scheduler paths at the second engine's start), so those paths are deoptimised and compiled again while the
      * next runs go on; in one JVM running ping-pong alone or all four workloads, the engine's CPU per unit settles
-     * from the third engine of a workload on, and five rounds leave no recompilation in the timed rounds
-     * (docs/benchmarks.md, "Cold and warm"). The first warm-up round's figures are printed too (cold).
+     * from the third engine of a workload on, and five rounds leave no recompilation of ping-pong's paths in the timed
+     * rounds (docs/benchmarks.md, "Cold and warm") — but not of the system calls' ({@link #QUIET_ROUNDS}). The first
+     * warm-up round's figures are printed too (cold).
      */
     static final int WARMUPS = 5;
+    /**
+     * {@code -Dgmplab.bench.quiet=MS}: after the {@link #WARMUPS}, more warm-up rounds until the JIT has compiled for
+     * under {@code MS} ms in each of {@link #QUIET_ROUNDS} rounds in a row (at most {@link #MAX_WARMUPS} in all): the
+     * steady state. After five rounds the scheduler's paths a blocking system call takes (schedule, execute,
+     * findRunnable, handoffp, exitsyscall0: a few hundred calls a run each) are still being compiled by C2, which takes
+     * one of the two cores meanwhile (docs/benchmarks.md, "Round 12"). These rounds run GMP Lab alone: Go needs no
+     * warming, and Java's baselines are warm after the fixed ones. 0 (the default): the fixed warm-ups only.
+     */
+    static final int QUIET_ROUNDS = 3, MAX_WARMUPS = 200;
+    private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
     private static final Path GO_BIN = Path.of("target/go-bench");
 
     public static void main(String[] args) throws Exception {
@@ -107,16 +118,23 @@ public final class LiveVsGoBench {
         boolean go = baselines && buildGo(workloads);
 
         int warmups = Math.max(1, Integer.getInteger("gmplab.bench.warmups", WARMUPS));
+        int quietMillis = Integer.getInteger("gmplab.bench.quiet", 0);
         Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
         // the core-to-core round trip at each timed round's start: p = 2 on this virtual machine moves with it (CoreToCore)
         List<Double> trips = new ArrayList<>();
-        for (int round = 1 - warmups; round <= rounds; round++) {
-            boolean warmup = round <= 0;
+        int warmed = 0, timed = 0, quietInARow = 0;
+        long jitAtStart = JIT.getTotalCompilationTime(), jitTimed = 0;
+        for (int round = 0; timed < rounds; round++) {
+            boolean warmup = warmed < warmups || quietMillis > 0 && quietInARow < QUIET_ROUNDS && warmed < MAX_WARMUPS;
+            boolean alone = warmup && warmed >= warmups;   // a quieting round: GMP Lab alone, Go needs no JIT and Java's baselines are warm
+            if (warmup) warmed++;
+            else timed++;
             double trip = CoreToCore.roundTripNanos(CoreToCore.TRIPS);
             if (!warmup) trips.add(trip);
-            System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed", round,
-                    loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+            long jit0 = JIT.getTotalCompilationTime();
+            System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed",
+                    warmup ? warmed : timed, loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];
@@ -124,8 +142,8 @@ public final class LiveVsGoBench {
                         int who = Math.floorMod(k + round, 3);
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
-                            case 1 -> go ? goRun(w, p) : null;
-                            default -> baselines ? java(w, p) : null;
+                            case 1 -> go && !alone ? goRun(w, p) : null;
+                            default -> baselines && !alone ? java(w, p) : null;
                         };
                     }
                     double gm = w.figure(r[0].nanos), g = r[1] == null ? Double.NaN : w.figure(r[1].nanos), j = r[2] == null ? Double.NaN : w.figure(r[2].nanos);
@@ -137,15 +155,22 @@ public final class LiveVsGoBench {
                             w.title, p, gm, r[0].threads, gmc, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), gc / gmc, w.ratio(gm, j));
                     double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc};
                     if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
-                    else if (round == 1 - warmups) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
+                    else if (warmed == 1) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                 }
             }
+            long jit = JIT.getTotalCompilationTime() - jit0;   // ms the JIT's threads compiled during the round, summed
+            System.out.printf("  JIT compilation in this round: %d ms%n", jit);
+            if (warmup) quietInARow = quietMillis > 0 && jit < quietMillis ? quietInARow + 1 : 0;
+            else jitTimed += jit;
         }
         System.out.printf("%nload average at the end: %s, core-to-core round trip %.0f ns%n%nCold: the first warm-up round (one run each, in a fresh JVM)%n", loadAverage(),
                 CoreToCore.roundTripNanos(CoreToCore.TRIPS));
         table(workloads, procs, cold);
-        System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds (core-to-core round trip at their starts %.0f–%.0f ns)%n", rounds, warmups,
-                trips.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), trips.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+        System.out.printf("%nWarm: the %d timed rounds, after %d warm-up rounds%s (JIT compilation %d ms before the timed rounds, %d ms during them; "
+                        + "core-to-core round trip at their starts %.0f–%.0f ns)%n", rounds, warmed,
+                quietMillis > 0 ? (quietInARow >= QUIET_ROUNDS ? ", the last " + QUIET_ROUNDS + " under " + quietMillis + " ms of JIT compilation each"
+                        : ", the JIT not yet quiet after " + MAX_WARMUPS) : "",
+                JIT.getTotalCompilationTime() - jitAtStart - jitTimed, jitTimed, trips.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), trips.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
         table(workloads, procs, cells);
     }
 

@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * parking; on glibc a park that waits makes two system calls (the condition variable's wait, then a wake from the
  * mutex's unlock), where a selector's wait is one {@code epoll_wait} (docs/benchmarks.md, "Round 10"; round 11
  * slept the engine's simulated system calls on selectors and measured no gain). Count them
- * with {@code perf stat -e syscalls:sys_enter_futex,syscalls:sys_enter_epoll_wait -- java … SleepBench park}.
+ * with {@code perf stat -e syscalls:sys_enter_futex,syscalls:sys_enter_epoll_wait -- java … SleepBench park}. Each line
+ * gives the sleeping thread's own CPU time per sleep too, to set beside Go's ({@code bench/go/nanosleep}).
  *
  * <pre>
  * java -cp target/test-classes org.gmplab.bench.SleepBench [park|sleep|select …]   # default: all three
@@ -19,14 +20,18 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SleepBench {
     private static final int SLEEPS = 2_000;
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 
     public static void main(String[] args) throws Exception {
         String[] hows = args.length > 0 ? args : new String[] {"park", "sleep", "select"};
         try (Selector selector = Selector.open()) {
             for (String how : hows) {
                 sleeps(how, selector);                         // warm-up, not counted
+                long c0 = THREADS.getCurrentThreadCpuTime();
                 long[] d = sleeps(how, selector);
-                System.out.printf("%-6s 1 ms: median %.1f µs, p90 %.1f µs (%d sleeps)%n", how, d[SLEEPS / 2] / 1e3, d[SLEEPS * 9 / 10] / 1e3, SLEEPS);
+                long cpu = THREADS.getCurrentThreadCpuTime() - c0;
+                System.out.printf("%-6s 1 ms: median %.1f µs, p90 %.1f µs, the thread's CPU %.2f µs a sleep (%d sleeps)%n", how, d[SLEEPS / 2] / 1e3,
+                        d[SLEEPS * 9 / 10] / 1e3, cpu / 1e3 / SLEEPS, SLEEPS);
             }
         }
     }

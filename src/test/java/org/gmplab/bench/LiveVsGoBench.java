@@ -96,12 +96,14 @@ public final class LiveVsGoBench {
      */
     static final int WARMUPS = 5;
     /**
-     * {@code -Dgmplab.bench.quiet=MS}: after the {@link #WARMUPS}, more warm-up rounds until the JIT has compiled for
-     * under {@code MS} ms in each of {@link #QUIET_ROUNDS} rounds in a row (at most {@link #MAX_WARMUPS} in all): the
-     * steady state. After five rounds the scheduler's paths a blocking system call takes (schedule, execute,
-     * findRunnable, handoffp, exitsyscall0: a few hundred calls a run each) are still being compiled by C2, which takes
-     * one of the two cores meanwhile (docs/benchmarks.md, "Round 12"). These rounds run GMP Lab alone: Go needs no
-     * warming, and Java's baselines are warm after the fixed ones. 0 (the default): the fixed warm-ups only.
+     * {@code -Dgmplab.bench.quiet=MS}: warm up until the JIT is quiet, the steady state: after the {@link #WARMUPS},
+     * more warm-up rounds until the last {@link #QUIET_ROUNDS} warm-up rounds (the fixed ones count too, so there may be
+     * none more) each compiled for under {@code MS} ms, at most {@link #MAX_WARMUPS} warm-up rounds in all. After five
+     * rounds the scheduler's paths a blocking system call takes (schedule, execute, findRunnable, handoffp,
+     * exitsyscall0: a few hundred calls a run each) are still being compiled by C2, which takes one of the two cores
+     * meanwhile (docs/benchmarks.md, "Round 12"). The added rounds run GMP Lab and the Java baselines, whose code is
+     * compiled by the same JIT, but not Go, which needs no warming: what is measured quiet is what the timed rounds
+     * run in this JVM. 0 (the default): the fixed warm-ups only.
      */
     static final int QUIET_ROUNDS = 3, MAX_WARMUPS = 200;
     private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
@@ -119,20 +121,24 @@ public final class LiveVsGoBench {
 
         int warmups = Math.max(1, Integer.getInteger("gmplab.bench.warmups", WARMUPS));
         int quietMillis = Integer.getInteger("gmplab.bench.quiet", 0);
+        if (quietMillis > 0 && !JIT.isCompilationTimeMonitoringSupported())
+            throw new IllegalArgumentException("-Dgmplab.bench.quiet needs the JIT's compilation time, which this JVM does not report");
         Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
         // the core-to-core round trip at each timed round's start: p = 2 on this virtual machine moves with it (CoreToCore)
         List<Double> trips = new ArrayList<>();
         int warmed = 0, timed = 0, quietInARow = 0;
-        long jitAtStart = JIT.getTotalCompilationTime(), jitTimed = 0;
-        for (int round = 0; timed < rounds; round++) {
+        long jitAtStart = jitMillis(), jitBeforeTimed = -1, jitTimed = 0;
+        while (timed < rounds) {
             boolean warmup = warmed < warmups || quietMillis > 0 && quietInARow < QUIET_ROUNDS && warmed < MAX_WARMUPS;
-            boolean alone = warmup && warmed >= warmups;   // a quieting round: GMP Lab alone, Go needs no JIT and Java's baselines are warm
+            boolean quieting = warmup && warmed >= warmups;   // an added warm-up round: Go needs no JIT, so it does not run
+            long jit0 = jitMillis();
             if (warmup) warmed++;
-            else timed++;
+            else if (timed++ == 0) jitBeforeTimed = jit0 - jitAtStart;
+            // the order rotates with the round's number among its kind, so the timed rounds' orders do not depend on the warm-ups'
+            int round = warmup ? warmed : timed;
             double trip = CoreToCore.roundTripNanos(CoreToCore.TRIPS);
             if (!warmup) trips.add(trip);
-            long jit0 = JIT.getTotalCompilationTime();
             System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed",
                     warmup ? warmed : timed, loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
@@ -142,8 +148,8 @@ public final class LiveVsGoBench {
                         int who = Math.floorMod(k + round, 3);
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
-                            case 1 -> go && !alone ? goRun(w, p) : null;
-                            default -> baselines && !alone ? java(w, p) : null;
+                            case 1 -> go && !quieting ? goRun(w, p) : null;
+                            default -> baselines ? java(w, p) : null;
                         };
                     }
                     double gm = w.figure(r[0].nanos), g = r[1] == null ? Double.NaN : w.figure(r[1].nanos), j = r[2] == null ? Double.NaN : w.figure(r[2].nanos);
@@ -158,8 +164,8 @@ public final class LiveVsGoBench {
                     else if (warmed == 1) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                 }
             }
-            long jit = JIT.getTotalCompilationTime() - jit0;   // ms the JIT's threads compiled during the round, summed
-            System.out.printf("  JIT compilation in this round: %d ms%n", jit);
+            long jit = jitMillis() - jit0;   // ms the JIT's threads compiled during the round (its core-to-core probe too), summed
+            System.out.printf("  JIT compilation in this round: %s%n", JIT.isCompilationTimeMonitoringSupported() ? jit + " ms" : "not reported by this JVM");
             if (warmup) quietInARow = quietMillis > 0 && jit < quietMillis ? quietInARow + 1 : 0;
             else jitTimed += jit;
         }
@@ -170,8 +176,13 @@ public final class LiveVsGoBench {
                         + "core-to-core round trip at their starts %.0f–%.0f ns)%n", rounds, warmed,
                 quietMillis > 0 ? (quietInARow >= QUIET_ROUNDS ? ", the last " + QUIET_ROUNDS + " under " + quietMillis + " ms of JIT compilation each"
                         : ", the JIT not yet quiet after " + MAX_WARMUPS) : "",
-                JIT.getTotalCompilationTime() - jitAtStart - jitTimed, jitTimed, trips.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), trips.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+                jitBeforeTimed, jitTimed, trips.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN), trips.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
         table(workloads, procs, cells);
+    }
+
+    /** The ms the JIT's threads have compiled in this JVM so far, summed; 0 if the JVM does not report it. */
+    private static long jitMillis() {
+        return JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
     }
 
     /** The table of docs/benchmarks.md: per workload and p, the medians of the rounds in {@code cells} and their ratios. */

@@ -140,7 +140,7 @@ public final class LiveVsGoBench {
             double trip = CoreToCore.roundTripNanos(CoreToCore.TRIPS);
             if (!warmup) trips.add(trip);
             System.out.printf("%s round %d, load average %s, core-to-core round trip %.0f ns, JVM uptime %.3f s%n", warmup ? "warm-up" : "timed",
-                    warmup ? warmed : timed, loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+                    round, loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
                     Run[] r = new Run[3];

@@ -309,7 +309,7 @@ final class Interpreter {
                 long d = Math.max(0, sc.nanos().eval(f.locals));
                 f.pc++;
                 m.entersyscall(gp, d, sc.blocking());
-                ts.sleep(m, d); // the M is blocked in the kernel
+                ts.syscall(m, d, m.sched.nmidle == 0); // the M is blocked in the kernel
                 if (!m.exitsyscall(gp)) return exitsyscall0(gp);
                 ts.pass(m, costs.statement());
             }
@@ -408,7 +408,7 @@ final class Interpreter {
         Turnstile ts = m.sched.ts;
         if (a instanceof Action.InjectSyscall sc) {
             m.entersyscall(gp, sc.nanos(), false);
-            ts.sleep(m, sc.nanos());
+            ts.syscall(m, sc.nanos(), m.sched.nmidle == 0);
             if (!m.exitsyscall(gp)) return exitsyscall0(gp);
             ts.pass(m, m.sched.costs.statement());
             return null;

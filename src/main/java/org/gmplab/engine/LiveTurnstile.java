@@ -43,7 +43,7 @@ public final class LiveTurnstile implements Turnstile {
     private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
-    /** The Java priority of every thread of this engine: its Ms, sysmon, the spares and their spawner. */
+    /** The Java priority of every thread of this engine: its Ms, sysmon and the spares. */
     private final int priority;
     /** Started threads for the Ms newm will make (see {@link SpareThreads}). */
     private final SpareThreads spares;
@@ -158,18 +158,42 @@ public final class LiveTurnstile implements Turnstile {
     public void sleep(EngineThread self, long nanos) {
         blocked();
         try {
-            // Until the virtual clock has moved on by nanos: a wake-up by a thaw (or any unpark) is not
-            // the end of the sleep, and a held clock keeps the sleeper asleep.
-            long until = Timers.when(now(self), nanos);
-            for (;;) {
-                if (shutdown) throw EngineExit.INSTANCE;
-                Clock c = clock;
-                long left = until - c.at(System.nanoTime());
-                if (left <= 0) return;
-                LockSupport.parkNanos(this, c.stopped() ? 50_000_000L : Math.max(1, (long) (left / c.speed())));
-            }
+            sleepUntil(Timers.when(now(self), nanos));
         } finally {
             unblocked();
+        }
+    }
+
+    /**
+     * A blocking system call. If no M was idle as {@code self} entered it, the retake of its P will make a new M:
+     * its thread may start that M's Java thread meanwhile ({@link SpareThreads#startWhileBlocked}). The call's end
+     * is fixed first; a start that outlasts the call ends it late, which is rare beside the wake-ups that do
+     * (docs/benchmarks.md, "Round 14").
+     */
+    @Override
+    public void syscall(EngineThread self, long nanos, boolean noIdleM) {
+        blocked();
+        try {
+            long until = Timers.when(now(self), nanos);
+            if (noIdleM) {
+                Clock c = clock;
+                if (!c.stopped()) spares.startWhileBlocked((long) ((until - c.at(System.nanoTime())) / c.speed()));
+            }
+            sleepUntil(until);
+        } finally {
+            unblocked();
+        }
+    }
+
+    /** Parks until the virtual clock reads {@code until}. */
+    private void sleepUntil(long until) {
+        // A wake-up by a thaw (or any unpark) is not the end of the sleep, and a held clock keeps the sleeper asleep.
+        for (;;) {
+            if (shutdown) throw EngineExit.INSTANCE;
+            Clock c = clock;
+            long left = until - c.at(System.nanoTime());
+            if (left <= 0) return;
+            LockSupport.parkNanos(this, c.stopped() ? 50_000_000L : Math.max(1, (long) (left / c.speed())));
         }
     }
 

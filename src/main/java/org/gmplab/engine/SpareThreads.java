@@ -4,21 +4,30 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Live mode: Java platform threads started ahead of need, for {@code newm}. Go's {@code newm} is a {@code clone}
- * and the new M runs within tens of µs; a Java thread takes 0.2–0.6 ms of its creator's time in
- * {@code Thread.start()} and about 1 ms more before it runs its first line, on this 2-core machine under load
- * (docs/benchmarks.md, "Blocking system calls, round 3"). An M made for a P that sysmon retook from a system call paid that
- * at every step of a burst of blocking calls, and sysmon, which makes it, retook nothing meanwhile. A spare is a
- * thread already started and parked: {@link #take} hands it an engine thread, and it runs it as soon as it is
- * woken, as an idle M would be. The Ms, their events and the scheduler's decisions are the same; only the Java
- * thread under a new M was started earlier, by a thread of its own ({@code spawner}) that keeps
- * {@link #SPARES} ready.
+ * and the new M runs within tens of µs; a Java thread takes 0.15–0.2 ms of its creator's time in
+ * {@code Thread.start()} and about as much again before it runs its first line on this 2-core machine, and more
+ * under load (docs/benchmarks.md, "Blocking system calls, round 3"). An M made for a P that sysmon retook from a
+ * system call paid that at every step of a burst of blocking calls, and sysmon, which makes it, retook nothing
+ * meanwhile. A spare is a thread already started and parked: {@link #take} hands it an engine thread, and it runs
+ * it as soon as it is woken, as an idle M would be. The Ms, their events and the scheduler's decisions are the
+ * same; only the Java thread under a new M was started earlier.
  *
- * <p>Spares are started only once they are likely needed ({@link #want}, asked by {@code Sched.newm} when Ms are made
- * beyond those a program that never blocks in a system call needs): such a program starts no thread it does not use.
+ * <p>Who starts it, and when, decides how many threads a run makes. A spare is started by an M that is blocking in a
+ * system call ({@link #startWhileBlocked}): its thread has nothing else to do until the call ends, so the start
+ * costs no one a wait, and no thread is kept only to start others. It is started only when it will likely be
+ * taken: spares are wanted ({@link #want}, asked by {@code Sched.newm} once Ms are made beyond those a program that
+ * never blocks in a system call needs), and no M was idle as this one entered its call, so when sysmon retakes its
+ * P, {@code handoffp} will have no M to wake and will make one. A {@code newm} that comes while the spare is still
+ * starting takes it rather than start another ({@link #take}). A program that never blocks starts no thread it does
+ * not use, and a burst of blocking calls leaves at most {@link #SPARES} unused (0.2–0.3 a run in the benchmark's,
+ * where a spawner thread that kept one spare ready cost two threads more than Go's: docs/benchmarks.md, "Round 14").
+ * The price: an M that starts a spare in its call is busy for the start, which may outlast the call and end it late
+ * (4–11 of 38,400 calls here, where the machine's wake-ups end 92–216 of them more than 1 ms late).
  */
 final class SpareThreads {
     /**
@@ -27,14 +36,20 @@ final class SpareThreads {
      */
     static final int SPARES = Integer.getInteger("gmplab.spares", 1);
 
+    /**
+     * The least wall time a call must have left for its M to start a spare in it: a start takes 0.12–0.2 ms here
+     * (median; p99 0.6–1.9 ms), and a call that ended while its M was still in {@code Thread.start()} ends late.
+     */
+    static final long MIN_BLOCKED_NANOS = 500_000;
+
     /** A started thread waiting for an engine thread to run. */
     private final class Spare {
         final Thread thread = threads.newThread(() -> carry(this));
-        volatile EngineThread job;
+        final AtomicReference<EngineThread> job = new AtomicReference<>();   // set once, by take
         Spare() {
             thread.setName(name + "-spare");
             thread.setDaemon(true);
-            thread.setPriority(priority);
+            thread.setPriority(priority);   // not the starting M's, which may differ (Thread.setPriority on an M)
         }
     }
 
@@ -43,11 +58,11 @@ final class SpareThreads {
     private final ThreadFactory threads;
     private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();   // spares whose threads run, waiting for a job
     private final AtomicInteger starting = new AtomicInteger();   // spares started, not yet in ready
+    private volatile Spare pending;   // the spare last started: take may claim it before its thread runs
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
-    private volatile Thread spawner;
 
-    /** Spares and spawner at Java priority {@code priority}, as the Ms they will carry. */
+    /** Spares at Java priority {@code priority}, as the Ms they will carry. */
     SpareThreads(String name, int priority) { this(name, priority, Thread::new); }
 
     /** With the spares' threads made by {@code threads} (a test slows their start down). */
@@ -58,56 +73,57 @@ final class SpareThreads {
     }
 
     /**
-     * A started spare now running {@code t} (its {@code thread} set to it, woken), or null if none is ready: the
-     * caller starts {@code t}'s own thread. Asks for another spare either way if spares are wanted.
+     * A spare now running {@code t} (its {@code thread} set to it, woken), or null if there is none: the caller starts
+     * {@code t}'s own thread. A ready spare first; else the one still starting, if no M has claimed it: {@code t} then
+     * runs as soon as its thread does, sooner than on a thread started now, and the caller does not wait in
+     * {@code Thread.start()}; and the spare is not left over, a thread more than Go's, when no other M follows.
      */
     Thread take(EngineThread t) {
-        Spare s = ready.poll();
-        if (wanted) LockSupport.unpark(spawner);
-        if (s == null) return null;
+        for (Spare s; (s = ready.poll()) != null; ) {
+            if (!s.job.compareAndSet(null, t)) continue;   // claimed while it was starting
+            t.thread = s.thread;
+            LockSupport.unpark(s.thread);
+            return s.thread;
+        }
+        Spare s = pending;
+        if (s == null || !s.job.compareAndSet(null, t)) return null;
         t.thread = s.thread;
-        s.job = t;
         LockSupport.unpark(s.thread);
         return s.thread;
     }
 
-    /** From now on, keep {@link #SPARES} threads started ahead (the first call starts the spawner). */
-    synchronized void want() {
-        if (wanted || shutdown || SPARES == 0) return;
-        wanted = true;
-        Thread sp = new Thread(this::spawn, name + "-spawner");
-        sp.setDaemon(true);
-        sp.setPriority(priority);
-        spawner = sp;
-        started.add(sp);
-        sp.start();
-    }
-
-    /** The spawner: tops the spares up whenever one is taken. */
-    private void spawn() {
-        while (!shutdown) {
-            if (ready.size() + starting.get() < SPARES) {
-                Spare s = new Spare();
-                started.add(s.thread);
-                starting.incrementAndGet();
-                s.thread.start();
-            } else {
-                LockSupport.park(this);
-            }
-        }
+    /** From now on, let Ms blocked in system calls start spares ({@link #startWhileBlocked}). */
+    void want() {
+        if (SPARES > 0) wanted = true;
     }
 
     /**
-     * A spare's life: offer itself once its thread runs, wait for an engine thread, then run it as its own. It is
-     * offered from here, not by the spawner after {@code start()}: most of a thread's start comes after
-     * {@code start()} returns, before its first line, and a spare taken then made the M wait for all of it
-     * (docs/benchmarks.md, "Blocking system calls, round 4").
+     * Called on an M's thread as it blocks in a system call with {@code wallNanos} of it left, when no M was idle:
+     * starts a spare from here if spares are wanted, fewer than {@link #SPARES} are ready, none is starting, and the
+     * call leaves time for it. Returns whether it started one.
+     */
+    boolean startWhileBlocked(long wallNanos) {
+        if (!wanted || shutdown || wallNanos < MIN_BLOCKED_NANOS) return false;
+        ready.removeIf(s -> s.job.get() != null);   // claimed as they became ready: their Ms' threads now
+        if (ready.size() >= SPARES || !starting.compareAndSet(0, 1)) return false;
+        Spare s = new Spare();
+        started.add(s.thread);
+        pending = s;
+        s.thread.start();
+        return true;
+    }
+
+    /**
+     * A spare's life: offer itself once its thread runs (unless an M claimed it meanwhile), wait for an engine thread,
+     * then run it as its own. It is offered as ready from here, not by its starter after {@code start()}: most of a
+     * thread's start comes after {@code start()} returns, before its first line, and an M handed a ready spare should
+     * not wait for it (docs/benchmarks.md, "Blocking system calls, round 4").
      */
     private void carry(Spare s) {
-        ready.add(s);
+        if (s.job.get() == null) ready.add(s);
         starting.decrementAndGet();
         EngineThread t;
-        while ((t = s.job) == null) {
+        while ((t = s.job.get()) == null) {
             if (shutdown) return;
             LockSupport.park(this);
         }
@@ -115,11 +131,9 @@ final class SpareThreads {
         t.runHere();
     }
 
-    /** Ends the spawner and the spares no engine thread took (those that did end with theirs). */
+    /** Ends the spares no engine thread took (those that did end with theirs). */
     void shutdown() {
         shutdown = true;
-        Thread sp = spawner;
-        if (sp != null) LockSupport.unpark(sp);
         for (Spare s : ready) LockSupport.unpark(s.thread);
     }
 
@@ -133,11 +147,10 @@ final class SpareThreads {
         }
     }
 
-    /** The spawner and the spares no engine thread took, if still alive (a taken one is its M's thread). */
+    /** The spares no engine thread took, if still alive (a taken one is its M's thread). */
     int alive() {
-        Thread sp = spawner;
-        int n = sp != null && sp.isAlive() ? 1 : 0;
-        for (Spare s : ready) if (s.thread.isAlive()) n++;
+        int n = 0;
+        for (Spare s : ready) if (s.job.get() == null && s.thread.isAlive()) n++;
         return n;
     }
 }

@@ -27,6 +27,12 @@ public interface Turnstile {
     /** Go's {@code usleep}: {@code self} sleeps {@code nanos} without using CPU. */
     void sleep(EngineThread self, long nanos);
 
+    /**
+     * A blocking system call: {@code self} is in the kernel for {@code nanos} ({@link #sleep}). {@code noIdleM}: no M
+     * was idle as it entered, so the retake of its P will make a new one (live mode may start its Java thread now).
+     */
+    default void syscall(EngineThread self, long nanos, boolean noIdleM) { sleep(self, nanos); }
+
     /** Go's {@code notesleep}: blocks until {@link #unpark}; returns at once if the wake-up came first. */
     void park(EngineThread self);
 

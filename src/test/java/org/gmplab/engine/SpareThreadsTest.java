@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Live mode's spare Java threads for {@code newm} ({@link SpareThreads}): a spare runs the engine thread it is
- * handed as that thread's own (its name, {@link EngineThread#current}, its {@code thread}), none is started before
- * they are wanted, and none outlives the engine.
+ * handed as that thread's own (its name, {@link EngineThread#current}, its {@code thread}), it is started by an M
+ * blocked in a long enough system call with no M idle, none is started before they are wanted, and none outlives
+ * the engine.
  */
 @Tag("live")
 class SpareThreadsTest {
@@ -38,40 +39,68 @@ class SpareThreadsTest {
         }
     }
 
-    @Test
-    void newmRunsTheNewMOnASpareStartedAheadOnceSparesAreWanted() throws Exception {
-        SpareThreads spares = new SpareThreads("test", Thread.NORM_PRIORITY);
-        Probe early = new Probe();
-        assertThat(spares.take(early)).as("no spare before they are wanted").isNull();
-        assertThat(spares.alive()).isZero();
-
-        spares.want();
-        Probe p = new Probe();
-        // the spawner starts the spare in its own time: ask until it is there (each ask wakes the spawner); the
-        // bound only catches a spare that never comes, it times nothing
-        Thread carrier = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+    /** Takes a spare for {@code p}, asking until one is ready; the bound only catches a spare that never comes. */
+    private static Thread takeWhenReady(SpareThreads spares, Probe p) {
+        return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             Thread c;
             while ((c = spares.take(p)) == null) Thread.onSpinWait();
             return c;
         });
-        assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.on).isSameAs(carrier).isSameAs(p.thread);
-        assertThat(p.current).isSameAs(p);
-        assertThat(p.name).isEqualTo("M99");
+    }
 
-        spares.shutdown();
-        spares.join(60_000);
-        assertThat(spares.alive()).as("spawner and untaken spares end at shutdown").isZero();
-        assertThat(carrier.isAlive()).isFalse();
+    private static final long ONE_MS = 1_000_000;
+
+    @Test
+    void newmRunsTheNewMOnASpareThatAnMStartedWhileBlockedInASystemCall() throws Exception {
+        SpareThreads spares = new SpareThreads("test", Thread.NORM_PRIORITY);
+        try {
+            assertThat(spares.startWhileBlocked(ONE_MS)).as("no spare before they are wanted").isFalse();
+            assertThat(spares.take(new Probe())).isNull();
+            assertThat(spares.alive()).isZero();
+
+            spares.want();
+            // this thread stands for an M blocked in a 1 ms call
+            assertThat(spares.startWhileBlocked(ONE_MS)).isTrue();
+            assertThat(spares.startWhileBlocked(ONE_MS)).as("one spare at a time: another M's call starts none").isFalse();
+            Probe p = new Probe();
+            Thread carrier = takeWhenReady(spares, p);
+            assertThat(carrier).isNotSameAs(Thread.currentThread());
+            assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.on).isSameAs(carrier).isSameAs(p.thread);
+            assertThat(p.current).isSameAs(p);
+            assertThat(p.name).isEqualTo("M99");
+
+            assertThat(spares.startWhileBlocked(ONE_MS)).as("the spare was taken: the next call starts another").isTrue();
+        } finally {
+            spares.shutdown();
+            spares.join(60_000);
+        }
+        assertThat(spares.alive()).as("untaken spares end at shutdown").isZero();
+    }
+
+    /** A call too short for a thread's start would end late if its M started one in it: it starts none. */
+    @Test
+    void aCallTooShortForAThreadsStartStartsNoSpare() throws Exception {
+        SpareThreads spares = new SpareThreads("short", Thread.NORM_PRIORITY);
+        try {
+            spares.want();
+            assertThat(spares.startWhileBlocked(SpareThreads.MIN_BLOCKED_NANOS - 1)).isFalse();
+            assertThat(spares.startWhileBlocked(0)).isFalse();
+            assertThat(spares.alive()).isZero();
+            assertThat(spares.startWhileBlocked(SpareThreads.MIN_BLOCKED_NANOS)).isTrue();
+        } finally {
+            spares.shutdown();
+            spares.join(60_000);
+        }
     }
 
     /**
-     * A spare is offered only once its thread runs: most of a Java thread's start comes after {@code start()} returns,
-     * and an M handed a spare still starting waited for all of it. Here the spares' threads are held at their first
-     * line until the test lets them go; while held, {@code take} has no spare to give, and once let go it has.
+     * A spare still starting is claimed, not started again: an M handed to it runs as soon as its thread does (sooner
+     * than on a thread started now), and it is not left over when no other M follows. Here the spare's thread is
+     * held at its first line until the test lets it go.
      */
     @Test
-    void aSpareIsOfferedOnlyOnceItsThreadRuns() throws Exception {
+    void anMTakesTheSpareStillStartingAndRunsOnceItsThreadDoes() throws Exception {
         CountDownLatch started = new CountDownLatch(1), letGo = new CountDownLatch(1);
         SpareThreads spares = new SpareThreads("test", Thread.NORM_PRIORITY, r -> new Thread(() -> {
             started.countDown();
@@ -84,19 +113,20 @@ class SpareThreadsTest {
         }));
         try {
             spares.want();
-            assertThat(started.await(60, TimeUnit.SECONDS)).as("the spawner started a spare").isTrue();
-            Probe early = new Probe();
-            assertThat(spares.take(early)).as("a spare whose thread has not reached its first line is not offered").isNull();
+            assertThat(spares.startWhileBlocked(ONE_MS)).isTrue();
+            assertThat(started.await(60, TimeUnit.SECONDS)).as("the spare's thread started").isTrue();
+            assertThat(spares.startWhileBlocked(ONE_MS)).as("no second spare while one is starting").isFalse();
+
+            Probe p = new Probe();
+            Thread carrier = spares.take(p);
+            assertThat(carrier).as("the spare still starting is claimed").isNotNull().isSameAs(p.thread);
+            assertThat(spares.take(new Probe())).as("and only once").isNull();
+            assertThat(p.ran.getCount()).as("its M waits for the thread's first line").isEqualTo(1);
 
             letGo.countDown();
-            Probe p = new Probe();
-            Thread carrier = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-                Thread c;
-                while ((c = spares.take(p)) == null) Thread.onSpinWait();
-                return c;
-            });
             assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.on).isSameAs(carrier);
+            assertThat(spares.alive()).as("a claimed spare is the M's thread, not a spare left over").isZero();
         } finally {
             letGo.countDown();
             spares.shutdown();
@@ -105,23 +135,22 @@ class SpareThreadsTest {
         assertThat(spares.alive()).isZero();
     }
 
-    /** Spares and their spawner run at the priority of the Ms they are for (the window's live run: below its own). */
+    /**
+     * Spares run at the priority of the Ms they are for (the window's live run: below its own), not at that of the
+     * thread that started them.
+     */
     @Test
-    void sparesAndTheirSpawnerRunAtTheMsPriority() throws Exception {
+    void sparesRunAtTheMsPriorityWhoeverStartsThem() throws Exception {
         SpareThreads spares = new SpareThreads("prio", Thread.MIN_PRIORITY);
         try {
             spares.want();
+            assertThat(Thread.currentThread().getPriority()).isNotEqualTo(Thread.MIN_PRIORITY);
+            assertThat(spares.startWhileBlocked(ONE_MS)).isTrue();
             Probe p = new Probe();
-            Thread carrier = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-                Thread c;
-                while ((c = spares.take(p)) == null) Thread.onSpinWait();
-                return c;
-            });
+            Thread carrier = takeWhenReady(spares, p);
             assertThat(p.ran.await(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.priority).isEqualTo(Thread.MIN_PRIORITY);
             assertThat(carrier.getPriority()).isEqualTo(Thread.MIN_PRIORITY);
-            assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().equals("prio-spawner"))
-                    .isNotEmpty().allSatisfy(t -> assertThat(t.getPriority()).isEqualTo(Thread.MIN_PRIORITY));
         } finally {
             spares.shutdown();
             spares.join(60_000);
@@ -129,8 +158,32 @@ class SpareThreadsTest {
     }
 
     /**
+     * Live mode's system call: its M starts a spare only when no M was idle as it entered the call (the retake of its
+     * P will then make an M), and spares are wanted.
+     */
+    @Test
+    void anMStartsASpareInItsCallOnlyWhenNoMWasIdle() throws Exception {
+        LiveTurnstile ts = new LiveTurnstile(1);
+        Probe self = new Probe();
+        try {
+            ts.syscall(self, ONE_MS, true);
+            assertThat(ts.liveSpares()).as("spares not wanted yet").isZero();
+            ts.wantSpares();
+            ts.syscall(self, ONE_MS, false);
+            assertThat(ts.liveSpares()).as("an M was idle: the retake wakes it").isZero();
+            ts.syscall(self, ONE_MS, true);
+            // the call's M started one; it is counted once its thread runs
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> { while (ts.liveSpares() == 0) Thread.onSpinWait(); });
+        } finally {
+            ts.shutdown();
+            ts.joinSpares(60_000);
+        }
+        assertThat(ts.liveSpares()).isZero();
+    }
+
+    /**
      * The blocking-system-call workload of the benchmark, which wants spares (more Ms than Ps): it runs to its end,
-     * and the engine's close ends every thread it started, spares and spawner included.
+     * and the engine's close ends every thread it started, spares included.
      */
     @Test
     void blockingSyscallsInLiveModeLeaveNoThreadBehind() throws Exception {
@@ -140,8 +193,8 @@ class SpareThreadsTest {
             Outcome o = e.awaitEnd(120, TimeUnit.SECONDS);
             assertThat(o).isNotNull();
             assertThat(o.kind()).isEqualTo(Outcome.Kind.EXITED);
-            // how many of its Ms ran on spares depends on when the spawner got a core: not asserted (the test above
-            // shows a spare carries its M); what must hold whatever the timing is that nothing is left behind
+            // how many of its Ms ran on spares depends on when their threads got a core: not asserted (the tests above
+            // show a spare carries its M); what must hold whatever the timing is that nothing is left behind
         } finally {
             e.close();
         }

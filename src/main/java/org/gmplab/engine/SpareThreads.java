@@ -49,7 +49,7 @@ final class SpareThreads {
         Spare() {
             thread.setName(name + "-spare");
             thread.setDaemon(true);
-            thread.setPriority(priority);   // not the starting M's, which may differ (Thread.setPriority on an M)
+            thread.setPriority(priority);   // set, not inherited from the thread that starts it
         }
     }
 

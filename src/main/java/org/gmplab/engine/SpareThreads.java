@@ -3,7 +3,7 @@ package org.gmplab.engine;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -57,7 +57,7 @@ final class SpareThreads {
     private final int priority;   // the Java priority of every thread started here: the Ms' own (LiveTurnstile)
     private final ThreadFactory threads;
     private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();   // spares whose threads run, waiting for a job
-    private final AtomicInteger starting = new AtomicInteger();   // spares started, not yet in ready
+    private final AtomicBoolean starting = new AtomicBoolean();   // a spare is started, its thread not yet running
     private volatile Spare pending;   // the spare last started: take may claim it before its thread runs
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
@@ -79,14 +79,9 @@ final class SpareThreads {
      * {@code Thread.start()}; and the spare is not left over, a thread more than Go's, when no other M follows.
      */
     Thread take(EngineThread t) {
-        for (Spare s; (s = ready.poll()) != null; ) {
-            if (!s.job.compareAndSet(null, t)) continue;   // claimed while it was starting
-            t.thread = s.thread;
-            LockSupport.unpark(s.thread);
-            return s.thread;
-        }
-        Spare s = pending;
-        if (s == null || !s.job.compareAndSet(null, t)) return null;
+        Spare s;
+        while ((s = ready.poll()) != null && !s.job.compareAndSet(null, t)) { }   // skip those claimed while starting
+        if (s == null && ((s = pending) == null || !s.job.compareAndSet(null, t))) return null;
         t.thread = s.thread;
         LockSupport.unpark(s.thread);
         return s.thread;
@@ -105,7 +100,7 @@ final class SpareThreads {
     boolean startWhileBlocked(long wallNanos) {
         if (!wanted || shutdown || wallNanos < MIN_BLOCKED_NANOS) return false;
         ready.removeIf(s -> s.job.get() != null);   // claimed as they became ready: their Ms' threads now
-        if (ready.size() >= SPARES || !starting.compareAndSet(0, 1)) return false;
+        if (ready.size() >= SPARES || !starting.compareAndSet(false, true)) return false;
         Spare s = new Spare();
         started.add(s.thread);
         pending = s;
@@ -121,7 +116,7 @@ final class SpareThreads {
      */
     private void carry(Spare s) {
         if (s.job.get() == null) ready.add(s);
-        starting.decrementAndGet();
+        starting.set(false);
         EngineThread t;
         while ((t = s.job.get()) == null) {
             if (shutdown) return;

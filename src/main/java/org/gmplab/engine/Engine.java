@@ -104,9 +104,11 @@ public final class Engine implements AutoCloseable {
         this.trace = new Trace(recordEvents ? this::onEvent : null);
         trace.bind(ts);
         CompiledProgram program = Compiler.compile(scenario.program());
-        if (scenario.runtimeGoroutines() && scenario.scheduler() == Scenario.Scheduler.GMP) program = RuntimeMain.wrap(program);
+        boolean runtimeMain = scenario.runtimeGoroutines() && scenario.scheduler() == Scenario.Scheduler.GMP;
+        if (runtimeMain) program = RuntimeMain.wrap(program);
         this.sched = new Sched(this, scenario.gomaxprocs(), scenario.runqSize(), program, ts, trace, costs, scenario.scheduler(),
                 scenario.go() == Scenario.GoVersion.GO126);
+        if (!runtimeMain) sched.mainMainBegan = 0;   // no runtime.main before it: main.main is G1's own function from the start
         this.reader = new WorldReader(sched);
         if (ts instanceof StepTurnstile st) st.atSafePoint(this::safePoint);
         MemoryBudget.restoreReserve();
@@ -442,6 +444,16 @@ public final class Engine implements AutoCloseable {
 
     /** How the run ended, or null while it goes on. */
     public Outcome outcome() { return outcome.get(); }
+
+    /**
+     * How long {@code main.main} ran, from its first statement to its return, in the engine's ns (wall ns in live mode at
+     * speed 1); -1 if it has not returned. The runtime's boot before it (runtime.main's goroutines, sysmon, the first
+     * threads) is not in it, as it is not in the time a Go program measures from inside {@code main.main}.
+     */
+    public long mainMainNanos() {
+        long began = sched.mainMainBegan, returned = sched.mainMainReturned;
+        return began < 0 || returned < 0 ? -1 : returned - began;
+    }
 
     /**
      * The world now. Exact in step mode (frozen between turns), in a paused live run and after a live run ended; while a live

@@ -108,13 +108,17 @@ final class Interpreter {
                         gp.frame = f.caller;
                         if (gp.frame == null) {
                             if (owed > 0) ts.pass(m, owed); // the goroutine's statements happened before it exits
-                            if (gp.goid == 1) throw new ProgramExit();
+                            if (gp.goid == 1) {
+                                m.sched.mainMainReturned = ts.now(m);
+                                throw new ProgramExit();
+                            }
                             gp.stack = f; // kept with the dead G for reuse, as Go keeps its stack
                             return Yield.EXIT;
                         }
                         owed += statement;
                     }
                     case Insn.MAIN_MAIN -> {
+                        m.sched.mainMainBegan = ts.now(m);
                         gp.frame = new Goroutine.CallFrame(m.sched.program.function(((Insn.MainMain) in).fn()), null, NO_ARGS);
                         owed += statement;
                     }

@@ -83,6 +83,12 @@ public final class Sched {
     final int runqSize;
     /** Go's {@code mainStarted}: set once by the main goroutine; read by any M (newproc's wakep) without a lock. */
     volatile boolean mainStarted;
+    /**
+     * When {@code main.main} began and returned, in the engine's time (ns), -1 until then. A Go program that times
+     * itself does so from inside {@code main.main}, after the runtime's boot; set beside it, this is the same span
+     * ({@link Engine#mainMainNanos}).
+     */
+    volatile long mainMainBegan = -1, mainMainReturned = -1;
 
     /** Time of the last network poll; 0 while an M is blocked in the poller (Go's {@code sched.lastpoll}). */
     final AtomicLong lastpoll = new AtomicLong();

@@ -34,7 +34,8 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * calls of 1 ms each. Go's programs time themselves (from their first {@code go} statement to the end)
  * and report the threads they made; they are built into {@code target/go-bench} if a Go toolchain is
  * found ({@code -Dgmplab.bench.go}, default {@code /usr/lib/go-1.23/bin/go}), else the Go column is empty.
- * GMP Lab's time is from starting the engine to its end (the runtime's boot included).
+ * GMP Lab's time is from starting the engine to its end (the runtime's boot included); a second ratio sets its
+ * {@code main.main} alone ({@link org.gmplab.engine.Engine#mainMainNanos}) beside Go's, the same span on both sides.
  *
  * <p>Arguments: {@code [ROUNDS [WORKLOADS [PROCS]]]}, e.g. {@code 5 spawn,tree,pingpong,syscall 1,2}. {@link #WARMUPS}
  * warm-up rounds (not counted) run first, and the first one's figures (a cold JVM) are given in a table of their own
@@ -80,8 +81,14 @@ public final class LiveVsGoBench {
         double ratio(double ours, double theirs) { return rate ? ours / theirs : theirs / ours; }
     }
 
-    /** A run's wall time, the CPU time of its whole process meanwhile (every thread: GC and JIT too), and its threads. */
-    private record Run(long nanos, long cpuNanos, int threads) { }
+    /**
+     * A run's wall time, the CPU time of its whole process meanwhile (every thread: GC and JIT too), its threads, and the
+     * wall time of its {@code main.main} alone: GMP Lab's without the runtime's boot before it and the engine's end after
+     * it, the span a Go program times from inside {@code main.main} (Go's and Java's runs: their wall time).
+     */
+    private record Run(long nanos, long cpuNanos, int threads, long mainNanos) {
+        Run(long nanos, long cpuNanos, int threads) { this(nanos, cpuNanos, threads, nanos); }
+    }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private static final Path GO_DIR = Path.of("bench/go");
@@ -156,10 +163,12 @@ public final class LiveVsGoBench {
                     // CPU ns per unit of work (per goroutine, per switch, per system call): less depends on the load
                     double gmc = r[0].cpuNanos / (double) w.cpuUnits(), gc = r[1] == null ? Double.NaN : r[1].cpuNanos / (double) w.cpuUnits(),
                             jc = r[2] == null ? Double.NaN : r[2].cpuNanos / (double) w.cpuUnits();
-                    System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %.0f CPU ns)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
-                                    + "  ratio to Go %.2f (CPU %.2f), to Java %.2f%n",
-                            w.title, p, gm, r[0].threads, gmc, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), gc / gmc, w.ratio(gm, j));
-                    double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc};
+                    double gmMain = w.figure(r[0].mainNanos);   // main.main alone, as Go's programs time themselves
+                    System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %.0f CPU ns; main.main %.2f)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
+                                    + "  ratio to Go %.2f (main.main %.2f; CPU %.2f), to Java %.2f%n",
+                            w.title, p, gm, r[0].threads, gmc, gmMain, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), w.ratio(gmMain, g), gc / gmc,
+                            w.ratio(gm, j));
+                    double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc, gmMain};
                     if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                     else if (warmed == 1) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                 }
@@ -187,17 +196,18 @@ public final class LiveVsGoBench {
 
     /** The table of docs/benchmarks.md: per workload and p, the medians of the rounds in {@code cells} and their ratios. */
     private static void table(List<Workload> workloads, int[] procs, Map<String, List<double[]>> cells) {
-        System.out.println("| workload (live mode) | p | GMP Lab | Go 1.23 | best Java | ratio to Go (median of the rounds' ratios, their range; > 1 = GMP Lab better) | ratio to Java | "
-                + "CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads GMP Lab / Go |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("| workload (live mode) | p | GMP Lab | Go 1.23 | best Java | ratio to Go (median of the rounds' ratios, their range; > 1 = GMP Lab better) | "
+                + "the same, GMP Lab's main.main alone, as Go times itself | ratio to Java | CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads GMP Lab / Go |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Workload w : workloads) {
             for (int p : procs) {
                 List<double[]> rs = cells.get(w.name() + "/" + p);
                 double[] toGo = rs.stream().mapToDouble(x -> w.ratio(x[0], x[1])).toArray();
                 double[] toJava = rs.stream().mapToDouble(x -> w.ratio(x[0], x[2])).toArray();
+                double[] mainToGo = rs.stream().mapToDouble(x -> w.ratio(x[8], x[1])).toArray();
                 double[] cpuToGo = rs.stream().mapToDouble(x -> x[6] / x[5]).toArray();
-                System.out.printf("| %s | %d | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f | %.0f / %.0f / %.0f | %.2f (%.2f–%.2f) | %.0f / %.0f |%n", w.title, p,
-                        median(rs, 0), median(rs, 1), median(rs, 2), median(toGo), min(toGo), max(toGo), median(toJava),
+                System.out.printf("| %s | %d | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f (%.2f–%.2f) | %.2f | %.0f / %.0f / %.0f | %.2f (%.2f–%.2f) | %.0f / %.0f |%n", w.title, p,
+                        median(rs, 0), median(rs, 1), median(rs, 2), median(toGo), min(toGo), max(toGo), median(mainToGo), min(mainToGo), max(mainToGo), median(toJava),
                         median(rs, 5), median(rs, 6), median(rs, 7), median(cpuToGo), min(cpuToGo), max(cpuToGo),
                         median(rs, 3), median(rs, 4));
             }
@@ -215,7 +225,7 @@ public final class LiveVsGoBench {
             long nanos = System.nanoTime() - t0, cpu = cpu() - c0;
             if (o == null || o.kind() != Outcome.Kind.EXITED) throw new IllegalStateException(w + " failed: " + o);
             // every M is a Java thread of its own, sysmon and M0 too
-            return new Run(nanos, cpu, (int) (THREADS.getTotalStartedThreadCount() - threads));
+            return new Run(nanos, cpu, (int) (THREADS.getTotalStartedThreadCount() - threads), e.mainMainNanos());
         }
     }
 

@@ -62,6 +62,34 @@ class RuntimeGoroutinesTest {
     }
 
     /**
+     * {@link Engine#mainMainNanos}: main.main's own span, from its first statement to its return, without the runtime's
+     * boot before it — what a Go program measures when it times itself from inside main.main, as the benchmarks' Go
+     * programs do. Here main.main waits for one worker's 10 ms of work; the boot (runtime.main's goroutines, the Ms they
+     * take) comes first and is left out.
+     */
+    @Test
+    void mainMainNanosIsMainMainsOwnSpanWithoutTheRuntimesBoot() {
+        try (Engine e = Engine.step(oneWorker())) {
+            assertThat(e.mainMainNanos()).as("main.main has not returned").isEqualTo(-1);
+            assertThat(e.runUntil(Long.MAX_VALUE, ev -> ev.kind() == EventKind.GO && ev.why().contains("go w()"))).isEqualTo(Engine.Stop.EVENT);
+            long bootDone = e.now();
+            assertThat(bootDone).as("the boot took time before main.main's first go statement (40 µs here)").isGreaterThan(5_000L);
+            assertThat(e.mainMainNanos()).as("main.main still runs").isEqualTo(-1);
+
+            e.run(60_000_000_000L);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+            long span = e.mainMainNanos();
+            assertThat(span).as("main.main waited for the worker's 10 ms").isGreaterThanOrEqualTo(10_000_000L);
+            // main.main began a statement or two before its go statement: its span is the run's time since then, not the boot's
+            assertThat(span).as("and the boot is not in it").isLessThanOrEqualTo(e.now() - bootDone + 5_000L);
+        }
+        try (Engine e = Engine.step(oneWorker().withRuntimeGoroutines(false))) {
+            e.run(60_000_000_000L);
+            assertThat(e.mainMainNanos()).as("without runtime.main, main.main is G1's function from the run's start").isEqualTo(e.now());
+        }
+    }
+
+    /**
      * Go's {@code stoplockedm}/{@code startlockedm}: G1 is locked to M0 during init, so when it waits in
      * gcenable M0 hands its P off to another M and sleeps; the M that finds G1 runnable hands its P
      * straight back to M0. G1 only ever runs on M0.

@@ -130,7 +130,7 @@ public final class LiveVsGoBench {
         int quietMillis = Integer.getInteger("gmplab.bench.quiet", 0);
         if (quietMillis > 0 && !JIT.isCompilationTimeMonitoringSupported())
             throw new IllegalArgumentException("-Dgmplab.bench.quiet needs the JIT's compilation time, which this JVM does not report");
-        Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go}
+        Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go, CPU per unit gmp, go, java, gmp main.main}
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
         // the core-to-core round trip at each timed round's start: p = 2 on this virtual machine moves with it (CoreToCore)
         List<Double> trips = new ArrayList<>();

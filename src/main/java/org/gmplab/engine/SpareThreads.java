@@ -3,7 +3,6 @@ package org.gmplab.engine;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -57,8 +56,7 @@ final class SpareThreads {
     private final int priority;   // the Java priority of every thread started here: the Ms' own (LiveTurnstile)
     private final ThreadFactory threads;
     private final Queue<Spare> ready = new ConcurrentLinkedQueue<>();   // spares whose threads run, waiting for a job
-    private final AtomicBoolean starting = new AtomicBoolean();   // a spare is started, its thread not yet running
-    private volatile Spare pending;   // the spare last started: take may claim it before its thread runs
+    private final AtomicReference<Spare> starting = new AtomicReference<>();   // started, its thread not yet running
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
 
@@ -81,7 +79,7 @@ final class SpareThreads {
     Thread take(EngineThread t) {
         Spare s;
         while ((s = ready.poll()) != null && !s.job.compareAndSet(null, t)) { }   // skip those claimed while starting
-        if (s == null && ((s = pending) == null || !s.job.compareAndSet(null, t))) return null;
+        if (s == null && ((s = starting.get()) == null || !s.job.compareAndSet(null, t))) return null;
         t.thread = s.thread;
         LockSupport.unpark(s.thread);
         return s.thread;
@@ -100,10 +98,10 @@ final class SpareThreads {
     boolean startWhileBlocked(long wallNanos) {
         if (!wanted || shutdown || wallNanos < MIN_BLOCKED_NANOS) return false;
         ready.removeIf(s -> s.job.get() != null);   // claimed as they became ready: their Ms' threads now
-        if (ready.size() >= SPARES || !starting.compareAndSet(false, true)) return false;
+        if (ready.size() >= SPARES || starting.get() != null) return false;
         Spare s = new Spare();
+        if (!starting.compareAndSet(null, s)) return false;   // another M's call started one meanwhile
         started.add(s.thread);
-        pending = s;
         s.thread.start();
         return true;
     }
@@ -116,7 +114,7 @@ final class SpareThreads {
      */
     private void carry(Spare s) {
         if (s.job.get() == null) ready.add(s);
-        starting.set(false);
+        starting.set(null);
         EngineThread t;
         while ((t = s.job.get()) == null) {
             if (shutdown) return;

@@ -153,6 +153,7 @@ public final class LiveVsGoBench {
                     Run[] r = new Run[3];
                     for (int k = 0; k < 3; k++) { // rotate who goes first
                         int who = Math.floorMod(k + round, 3);
+                        Thread.sleep(SETTLE_MILLIS);
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
                             case 1 -> go && !quieting ? goRun(w, p) : null;
@@ -295,7 +296,7 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, p);
         } finally {
-            pool.shutdownNow();
+            shutdown(pool);
         }
     }
 
@@ -309,7 +310,7 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, p);
         } finally {
-            pool.shutdownNow();
+            shutdown(pool);
         }
     }
 
@@ -358,7 +359,11 @@ public final class LiveVsGoBench {
     }
 
     private static Run blockingPool(int tasks, int calls, long nanos) throws InterruptedException {
-        ExecutorService pool = Executors.newCachedThreadPool();
+        ExecutorService pool = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r);
+            POOL_THREADS.add(t);
+            return t;
+        });
         try {
             CountDownLatch done = new CountDownLatch(tasks);
             long c0 = cpu(), t0 = System.nanoTime();
@@ -372,8 +377,31 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, tasks);
         } finally {
-            pool.shutdownNow();
+            shutdown(pool);
         }
+    }
+
+    /**
+     * The pause before each run, so that each starts on a machine at rest: a thread joined is likely not yet gone (the JVM
+     * and the kernel tear it down after), and a run started meanwhile shares the cores with that. After the blocking calls' Java pool
+     * (64 threads) GMP Lab's runtime boot took 5.6–6.0 ms, 4.4–5.4 ms with the pool's threads joined, 2.0–2.7 ms with
+     * this pause too, as when it came first in a round (docs/benchmarks.md, "Round 16"). Go's runs were spared it: their
+     * figure starts in main.main, after their process's start and their runtime's boot.
+     */
+    static final long SETTLE_MILLIS = 50;
+
+    /** The threads of the blocking calls' pool, joined by {@link #shutdown} as GMP Lab's engine joins its own. */
+    private static final List<Thread> POOL_THREADS = new ArrayList<>();
+
+    /**
+     * Ends an executor's threads before the next run starts, as GMP Lab's engine and Go's process end theirs: 64 threads
+     * left ending while the next run started slowed GMP Lab's runtime boot from 3 to 6 ms (docs/benchmarks.md, "Round 16").
+     */
+    private static void shutdown(ExecutorService pool) throws InterruptedException {
+        pool.shutdownNow();
+        if (!pool.awaitTermination(1, TimeUnit.MINUTES)) throw new IllegalStateException("an executor did not end in a minute");
+        for (Thread t : POOL_THREADS) t.join();
+        POOL_THREADS.clear();
     }
 
     // ---- figures -----------------------------------------------------------------------------------

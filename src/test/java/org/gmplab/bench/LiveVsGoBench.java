@@ -125,6 +125,8 @@ public final class LiveVsGoBench {
         // -Dgmplab.bench.baselines=false: GMP Lab alone (to compare two builds of it, run by turns)
         boolean baselines = Boolean.parseBoolean(System.getProperty("gmplab.bench.baselines", "true"));
         boolean go = baselines && buildGo(workloads);
+        // -Dgmplab.bench.java=false: GMP Lab and Go, without Java's executors in the same JVM
+        boolean withJava = baselines && Boolean.parseBoolean(System.getProperty("gmplab.bench.java", "true"));
 
         int warmups = Math.max(1, Integer.getInteger("gmplab.bench.warmups", WARMUPS));
         int quietMillis = Integer.getInteger("gmplab.bench.quiet", 0);
@@ -157,7 +159,7 @@ public final class LiveVsGoBench {
                         r[who] = switch (who) {
                             case 0 -> gmplab(w, p);
                             case 1 -> go && !quieting ? goRun(w, p) : null;
-                            default -> baselines ? java(w, p) : null;
+                            default -> withJava ? java(w, p) : null;
                         };
                     }
                     double gm = w.figure(r[0].nanos), g = r[1] == null ? Double.NaN : w.figure(r[1].nanos), j = r[2] == null ? Double.NaN : w.figure(r[2].nanos);

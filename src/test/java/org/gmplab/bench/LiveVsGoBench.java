@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -298,7 +300,7 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, p);
         } finally {
-            shutdown(pool);
+            shutdown(pool, List.of());   // awaitTermination waits for its p workers to end
         }
     }
 
@@ -312,7 +314,7 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, p);
         } finally {
-            shutdown(pool);
+            shutdown(pool, List.of());   // awaitTermination waits for its p workers to end
         }
     }
 
@@ -361,9 +363,10 @@ public final class LiveVsGoBench {
     }
 
     private static Run blockingPool(int tasks, int calls, long nanos) throws InterruptedException {
+        Queue<Thread> threads = new ConcurrentLinkedQueue<>();   // joined by shutdown, as GMP Lab's engine joins its own
         ExecutorService pool = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r);
-            POOL_THREADS.add(t);
+            threads.add(t);
             return t;
         });
         try {
@@ -379,7 +382,7 @@ public final class LiveVsGoBench {
             done.await();
             return new Run(System.nanoTime() - t0, cpu() - c0, tasks);
         } finally {
-            shutdown(pool);
+            shutdown(pool, threads);
         }
     }
 
@@ -392,18 +395,14 @@ public final class LiveVsGoBench {
      */
     static final long SETTLE_MILLIS = 50;
 
-    /** The threads of the blocking calls' pool, joined by {@link #shutdown} as GMP Lab's engine joins its own. */
-    private static final List<Thread> POOL_THREADS = new ArrayList<>();
-
     /**
      * Ends an executor's threads before the next run starts, as GMP Lab's engine and Go's process end theirs: 64 threads
      * left ending while the next run started slowed GMP Lab's runtime boot from 3 to 6 ms (docs/benchmarks.md, "Round 16").
      */
-    private static void shutdown(ExecutorService pool) throws InterruptedException {
+    private static void shutdown(ExecutorService pool, Iterable<Thread> threads) throws InterruptedException {
         pool.shutdownNow();
         if (!pool.awaitTermination(1, TimeUnit.MINUTES)) throw new IllegalStateException("an executor did not end in a minute");
-        for (Thread t : POOL_THREADS) t.join();
-        POOL_THREADS.clear();
+        for (Thread t : threads) t.join();
     }
 
     // ---- figures -----------------------------------------------------------------------------------

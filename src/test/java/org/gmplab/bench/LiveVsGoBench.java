@@ -84,12 +84,14 @@ public final class LiveVsGoBench {
     }
 
     /**
-     * A run's wall time, the CPU time of its whole process meanwhile (every thread: GC and JIT too), its threads, and the
+     * A run's wall time, the CPU time of its whole process meanwhile (every thread: GC and JIT too), its threads, the
      * wall time of its {@code main.main} alone: GMP Lab's without the runtime's boot before it and the engine's end after
-     * it, the span a Go program times from inside {@code main.main} (Go's and Java's runs: their wall time).
+     * it, the span a Go program times from inside {@code main.main} (Go's and Java's runs: their wall time), and GMP Lab's
+     * Ms ever made (Go's {@code mcount}; -1 for the others): its threads less its Ms are those started ahead for a
+     * {@code newm} that never came (SpareThreads).
      */
-    private record Run(long nanos, long cpuNanos, int threads, long mainNanos) {
-        Run(long nanos, long cpuNanos, int threads) { this(nanos, cpuNanos, threads, nanos); }
+    private record Run(long nanos, long cpuNanos, int threads, long mainNanos, int ms) {
+        Run(long nanos, long cpuNanos, int threads) { this(nanos, cpuNanos, threads, nanos, -1); }
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -112,9 +114,13 @@ public final class LiveVsGoBench {
      * exitsyscall0: a few hundred calls a run each) are still being compiled by C2, which takes one of the two cores
      * meanwhile (docs/benchmarks.md, "Round 12"). The added rounds run GMP Lab and the Java baselines, whose code is
      * compiled by the same JIT, but not Go, which needs no warming: what is measured quiet is what the timed rounds
-     * run in this JVM. 0 (the default): the fixed warm-ups only.
+     * run in this JVM. 0 (the default): the fixed warm-ups only. Five quiet rounds in a row (three until round 17): with
+     * three, half of ten JVMs running the system calls alone stopped after 25–36 warm-ups on a short run of quiet rounds
+     * and compiled 213–447 ms through their ten timed rounds (the others 87–131 ms). Five did not change the figures
+     * measurably (p = 2, ten JVMs each: 0.967 → 0.952 of Go) nor always prevent that; round 17's figures were taken with
+     * it (docs/benchmarks.md, "Round 17").
      */
-    static final int QUIET_ROUNDS = 3, MAX_WARMUPS = 200;
+    static final int QUIET_ROUNDS = 5, MAX_WARMUPS = 200;
     private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
     private static final Path GO_BIN = Path.of("target/go-bench");
 
@@ -134,7 +140,7 @@ public final class LiveVsGoBench {
         int quietMillis = Integer.getInteger("gmplab.bench.quiet", 0);
         if (quietMillis > 0 && !JIT.isCompilationTimeMonitoringSupported())
             throw new IllegalArgumentException("-Dgmplab.bench.quiet needs the JIT's compilation time, which this JVM does not report");
-        Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go, CPU per unit gmp, go, java, gmp main.main}
+        Map<String, List<double[]>> cells = new LinkedHashMap<>(); // workload/p → per round {gmp, go, java, threads gmp, threads go, CPU per unit gmp, go, java, gmp main.main, gmp Ms}
         Map<String, List<double[]>> cold = new LinkedHashMap<>();  // the same, of the first warm-up round: the JVM cold
         // the core-to-core round trip at each timed round's start: p = 2 on this virtual machine moves with it (CoreToCore)
         List<Double> trips = new ArrayList<>();
@@ -169,11 +175,11 @@ public final class LiveVsGoBench {
                     double gmc = r[0].cpuNanos / (double) w.cpuUnits(), gc = r[1] == null ? Double.NaN : r[1].cpuNanos / (double) w.cpuUnits(),
                             jc = r[2] == null ? Double.NaN : r[2].cpuNanos / (double) w.cpuUnits();
                     double gmMain = w.figure(r[0].mainNanos);   // main.main alone, as Go's programs time themselves
-                    System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %.0f CPU ns; main.main %.2f)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
+                    System.out.printf("  %-50s p=%d  GMP Lab %9.2f (%d threads, %d Ms, %.0f CPU ns; main.main %.2f)  Go %9.2f (%s threads, %.0f CPU ns)  Java %9.2f (%.0f CPU ns)"
                                     + "  ratio to Go %.2f (main.main %.2f; CPU %.2f), to Java %.2f%n",
-                            w.title, p, gm, r[0].threads, gmc, gmMain, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), w.ratio(gmMain, g), gc / gmc,
+                            w.title, p, gm, r[0].threads, r[0].ms, gmc, gmMain, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), w.ratio(gmMain, g), gc / gmc,
                             w.ratio(gm, j));
-                    double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc, gmMain};
+                    double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc, gmMain, r[0].ms};
                     if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                     else if (warmed == 1) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                 }
@@ -202,7 +208,7 @@ public final class LiveVsGoBench {
     /** The table of docs/benchmarks.md: per workload and p, the medians of the rounds in {@code cells} and their ratios. */
     private static void table(List<Workload> workloads, int[] procs, Map<String, List<double[]>> cells) {
         System.out.println("| workload (live mode) | p | GMP Lab | Go 1.23 | best Java | ratio to Go (median of the rounds' ratios, their range; > 1 = GMP Lab better) | "
-                + "the same, GMP Lab's main.main alone, as Go times itself | ratio to Java | CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads GMP Lab / Go |");
+                + "the same, GMP Lab's main.main alone, as Go times itself | ratio to Java | CPU ns per unit: GMP Lab / Go / Java | CPU ratio to Go | threads: GMP Lab (its Ms) / Go, medians |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Workload w : workloads) {
             for (int p : procs) {
@@ -211,18 +217,26 @@ public final class LiveVsGoBench {
                 double[] toJava = rs.stream().mapToDouble(x -> w.ratio(x[0], x[2])).toArray();
                 double[] mainToGo = rs.stream().mapToDouble(x -> w.ratio(x[8], x[1])).toArray();
                 double[] cpuToGo = rs.stream().mapToDouble(x -> x[6] / x[5]).toArray();
-                System.out.printf("| %s | %d | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f (%.2f–%.2f) | %.2f | %.0f / %.0f / %.0f | %.2f (%.2f–%.2f) | %.0f / %.0f |%n", w.title, p,
+                double[] threadsAboveGo = rs.stream().mapToDouble(x -> x[3] - x[4]).toArray();   // within a round, as the ratios
+                System.out.printf("| %s | %d | %.2f | %.2f | %.2f | %.2f (%.2f–%.2f) | %.2f (%.2f–%.2f) | %.2f | %.0f / %.0f / %.0f | %.2f (%.2f–%.2f) | %.0f (%.0f) / %.0f; the rounds' difference %+.0f (mean %+.2f) |%n", w.title, p,
                         median(rs, 0), median(rs, 1), median(rs, 2), median(toGo), min(toGo), max(toGo), median(mainToGo), min(mainToGo), max(mainToGo), median(toJava),
                         median(rs, 5), median(rs, 6), median(rs, 7), median(cpuToGo), min(cpuToGo), max(cpuToGo),
-                        median(rs, 3), median(rs, 4));
+                        median(rs, 3), median(rs, 9), median(rs, 4), median(threadsAboveGo), Arrays.stream(threadsAboveGo).average().orElse(Double.NaN));
             }
         }
     }
 
     // ---- GMP Lab ----------------------------------------------------------------------------------
 
+    /**
+     * Each workload's program, read once: read before every run, its parser's code was still being compiled by the JIT
+     * 40 rounds in, on one of the two cores while the next runs went on (docs/benchmarks.md, "Round 17"). Go's programs
+     * are built once too.
+     */
+    private static final Map<Workload, Scenario> SCENARIOS = new java.util.EnumMap<>(Workload.class);
+
     private static Run gmplab(Workload w, int p) throws Exception {
-        Scenario sc = ScenarioFiles.load(GO_DIR.resolve(w.dir()).resolve("gmplab.go")).withGomaxprocs(p);
+        Scenario sc = SCENARIOS.computeIfAbsent(w, LiveVsGoBench::load).withGomaxprocs(p);
         long threads = THREADS.getTotalStartedThreadCount();
         long c0 = cpu(), t0 = System.nanoTime();
         try (Engine e = Engine.live(sc, 1, false)) {
@@ -230,7 +244,15 @@ public final class LiveVsGoBench {
             long nanos = System.nanoTime() - t0, cpu = cpu() - c0;
             if (o == null || o.kind() != Outcome.Kind.EXITED) throw new IllegalStateException(w + " failed: " + o);
             // every M is a Java thread of its own, sysmon and M0 too
-            return new Run(nanos, cpu, (int) (THREADS.getTotalStartedThreadCount() - threads), e.mainMainNanos());
+            return new Run(nanos, cpu, (int) (THREADS.getTotalStartedThreadCount() - threads), e.mainMainNanos(), e.mcount());
+        }
+    }
+
+    private static Scenario load(Workload w) {
+        try {
+            return ScenarioFiles.load(GO_DIR.resolve(w.dir()).resolve("gmplab.go"));
+        } catch (org.gmplab.scenario.ScenarioException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 

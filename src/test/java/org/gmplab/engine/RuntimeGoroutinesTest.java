@@ -90,6 +90,23 @@ class RuntimeGoroutinesTest {
     }
 
     /**
+     * {@link Engine#mcount}: Go's {@code mcount}, every M ever made: M0, and one more for each {@code newm} (sysmon's
+     * and those the runtime's goroutines and the worker needed), the figure schedtrace prints as {@code threads}.
+     */
+    @Test
+    void mcountIsM0AndEveryNewm() {
+        try (Engine e = Engine.step(oneWorker())) {
+            assertThat(e.mcount()).as("M0 alone before the first step").isEqualTo(1);
+            List<Event> events = new java.util.ArrayList<>();
+            e.runUntil(60_000_000_000L, null, events::add);
+            assertThat(e.outcome().kind()).isEqualTo(Outcome.Kind.EXITED);
+            long newms = events.stream().filter(ev -> ev.kind() == EventKind.NEWM).count();
+            assertThat(newms).as("sysmon's M and at least the one G1's first wait hands P0 to").isGreaterThanOrEqualTo(2);
+            assertThat(e.mcount()).isEqualTo(1 + newms).isEqualTo(e.snapshot().threads());
+        }
+    }
+
+    /**
      * Go's {@code stoplockedm}/{@code startlockedm}: G1 is locked to M0 during init, so when it waits in
      * gcenable M0 hands its P off to another M and sleeps; the M that finds G1 runnable hands its P
      * straight back to M0. G1 only ever runs on M0.

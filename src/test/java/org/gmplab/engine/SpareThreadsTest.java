@@ -193,6 +193,7 @@ class SpareThreadsTest {
             Outcome o = e.awaitEnd(120, TimeUnit.SECONDS);
             assertThat(o).isNotNull();
             assertThat(o.kind()).isEqualTo(Outcome.Kind.EXITED);
+            assertThat(e.mcount()).as("M0, sysmon's M and the Ms made for retaken Ps").isGreaterThanOrEqualTo(3).isEqualTo(e.snapshot().threads());
             // how many of its Ms ran on spares depends on when their threads got a core: not asserted (the tests above
             // show a spare carries its M); what must hold whatever the timing is that nothing is left behind
         } finally {

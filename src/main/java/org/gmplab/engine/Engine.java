@@ -621,7 +621,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /** The Ms ever made, sysmon's and M0 among them: Go's {@code mcount}, what schedtrace prints as {@code threads}. */
-    public int mcount() { return sched.allm.size(); }
+    public int mcount() { return sched.mcount(); }
 
     /** Live Java threads still belonging to this engine (0 after {@link #close()}). */
     public int liveThreads() {

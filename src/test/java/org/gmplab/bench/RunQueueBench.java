@@ -21,7 +21,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * The cost of {@link RunQueue}'s atomics, single-threaded and uncontended, against {@link PlainRing}: the
  * same ring (capacity 256, power-of-two mask, free-running int counters) with plain fields and no CAS.
  * Each {@code ring*} benchmark is the baseline of the {@code runq*} benchmark with the same suffix; both
- * run in the same JMH run. The goal is for RunQueue to stay within 2x of its baseline.
+ * run in the same JMH run. The goal is for RunQueue to stay within 2x of its baseline. {@link CasRing} is a second
+ * baseline for put + get: the plain ring whose {@code get} commits with one CAS of the head and whose {@code put}
+ * publishes the tail with a release store, the least a ring can do when a thief may take the same G
+ * ({@code casRingPutGet}).
  *
  * <p>Run (see docs/benchmarks-runqueue.md):
  * <pre>
@@ -46,6 +49,7 @@ public class RunQueueBench {
 
     private RunQueue putGetQueue;
     private PlainRing putGetRing;
+    private CasRing putGetCasRing;
     // Two queues that trade Gs back and forth: the one holding STEAL_FROM is the victim.
     private RunQueue runqA, runqB;
     private PlainRing ringA, ringB;
@@ -54,6 +58,7 @@ public class RunQueueBench {
     public void setUp() {
         putGetQueue = new RunQueue(CAPACITY);
         putGetRing = new PlainRing(CAPACITY);
+        putGetCasRing = new CasRing(CAPACITY);
         runqA = new RunQueue(CAPACITY);
         runqB = new RunQueue(CAPACITY);
         ringA = new PlainRing(CAPACITY);
@@ -81,6 +86,13 @@ public class RunQueueBench {
     public Goroutine ringPutGet() {
         putGetRing.put(g);
         return putGetRing.get();
+    }
+
+    /** The fair baseline of runqPutGet: the same acquire load and release store, and one CAS to take. */
+    @Benchmark
+    public Goroutine casRingPutGet() {
+        putGetCasRing.put(g);
+        return putGetCasRing.get();
     }
 
     /** runqput with next=true then runqget: the runnext path, a CAS to set and a CAS to take. */
@@ -154,6 +166,48 @@ public class RunQueueBench {
             victim.head = h + n;
             tail = t + n - 1;
             return to[(t + n - 1) & mask];
+        }
+    }
+    /**
+     * The plain ring with the atomics a ring shared with thieves cannot do without, as Go's {@code runqput} and
+     * {@code runqget} have them: the owner's put reads the head with an acquire load and publishes the tail with a
+     * release store; its get reads the head with an acquire load and takes the G with a CAS of the head (a thief may
+     * take the same G at the same moment). No runnext, no overflow. Single-threaded here: it prices the atomics alone.
+     */
+    static final class CasRing {
+        private final Goroutine[] slots;
+        private final int mask;
+        private int head, tail;   // the head through HEAD; the tail written through TAIL, read plainly by its owner as RunQueue's
+        private static final java.lang.invoke.VarHandle HEAD, TAIL;
+        static {
+            try {
+                java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+                HEAD = l.findVarHandle(CasRing.class, "head", int.class);
+                TAIL = l.findVarHandle(CasRing.class, "tail", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        CasRing(int capacity) {
+            slots = new Goroutine[capacity];
+            mask = capacity - 1;
+        }
+
+        void put(Goroutine gp) {
+            int h = (int) HEAD.getAcquire(this), t = tail;
+            if (t - h >= slots.length) throw new IllegalStateException("full");
+            slots[t & mask] = gp;
+            TAIL.setRelease(this, t + 1);
+        }
+
+        Goroutine get() {
+            for (;;) {
+                int h = (int) HEAD.getAcquire(this), t = tail;
+                if (t == h) return null;
+                Goroutine gp = slots[h & mask];
+                if (HEAD.compareAndSet(this, h, h + 1)) return gp;
+            }
         }
     }
 }

@@ -159,8 +159,7 @@ public class Machine extends EngineThread {
         Processor pp = releasep();
         mp.nextp = pp;
         if (trace().on()) trace().emit(new Event.StartM(trace().at(this, gp.goid, mp.id, pp.id), true, false, id));
-        sched.ts.unpark(mp, this, sched.wakeLatency(this));
-        stopm();
+        stopm(mp);
     }
 
     /**
@@ -263,7 +262,18 @@ public class Machine extends EngineThread {
     }
 
     /** Go's {@code stopm}: puts this M on the idle list and sleeps until someone hands it a P. */
-    void stopm() {
+    void stopm() { stopm(null); }
+
+    /**
+     * {@link #stopm}, waking {@code handedTo} (an M this one has just handed its P to) once this M is on the idle list.
+     * Go's {@code startlockedm} wakes the locked M first and then stops; its wake is one {@code futex} call, and the
+     * waker is on the idle list long before the woken M can look for one (a Go program at GOMAXPROCS 1 boots with 3 Ms in
+     * 44 of 50 starts here). A Java thread's wake-up can keep the waker tens of µs in the kernel on a virtual machine,
+     * time enough for the woken M to run ahead, find no M idle and make one more (4 Ms in 71 of 100 starts); so the
+     * waker goes on the idle list first. One order or the other leaves the same states; only a race's odds change
+     * (docs/engine.md, "Assumptions").
+     */
+    private void stopm(Machine handedTo) {
         if (p != null) throw new IllegalStateException("stopm holding p");
         if (spinning) throw new IllegalStateException("stopm spinning");
         sched.lock.lock();
@@ -273,6 +283,7 @@ public class Machine extends EngineThread {
             sched.lock.unlock();
         }
         if (trace().on()) trace().emit(new Event.StopM(trace().at(this, -1, id, -1), Event.StopM.Why.IDLE, sched.nmidle, -1, false, 0, 0));
+        if (handedTo != null) sched.ts.unpark(handedTo, this, sched.wakeLatency(this));
         blocked = true;
         // Go's m.park note is ours alone; here one wake-up permit serves every note of the thread, so a
         // late netpollBreak can leave a stale one: sleep on until someone has really handed us a P.

@@ -13,6 +13,7 @@ import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.Place;
 import org.gmplab.snapshot.Snapshot;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,6 +133,7 @@ class RuntimeGoroutinesTest {
      * wake before the M went idle, 71 of 100 starts had a fourth M on this machine.
      */
     @Test
+    @Tag("live")   // the one live test here: mvn test -Pfast leaves it out
     void startlockedmPutsTheWakerOnTheIdleListBeforeTheLockedMRuns() throws Exception {
         Scenario empty = org.gmplab.scenario.gosrc.GoSource.parse("// gmplab: gomaxprocs=1\npackage main\nfunc main() {}\n", "empty.go");
         int counted = 0;

@@ -1,5 +1,7 @@
 package org.gmplab.bench;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 
 import org.gmplab.engine.GlobalRunQueue;
@@ -178,10 +180,10 @@ public class RunQueueBench {
         private final Goroutine[] slots;
         private final int mask;
         private int head, tail;   // the head through HEAD; the tail written through TAIL, read plainly by its owner as RunQueue's
-        private static final java.lang.invoke.VarHandle HEAD, TAIL;
+        private static final VarHandle HEAD, TAIL;
         static {
             try {
-                java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup();
+                MethodHandles.Lookup l = MethodHandles.lookup();
                 HEAD = l.findVarHandle(CasRing.class, "head", int.class);
                 TAIL = l.findVarHandle(CasRing.class, "tail", int.class);
             } catch (ReflectiveOperationException e) {

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Reads the printed output of LiveVsGoBench runs, many JVMs at once, and gives what one JVM's table cannot: each
+workload's ratios to Go and thread counts over all their timed rounds, with the standard error of the threads
+above Go's; the threads read at Go's median speed (a line fitted to each side's runs, since a run's count follows
+its speed); and the ratio binned by the JIT's work in the round and by the two vCPUs' distance.
+
+    java ... org.gmplab.bench.LiveVsGoBench 10 syscall 1,2 > /tmp/runs/1.txt      # one file per JVM
+    bench/livevsgo.py /tmp/runs/*.txt
+    bench/livevsgo.py 'shipped=/tmp/turns/*-old.txt' 'tried=/tmp/turns/*-new.txt'   # sets side by side, by turns
+
+A ratio is GMP Lab's speed over Go's in the same round (> 1 = GMP Lab faster); "main.main" times GMP Lab as Go
+times itself, without its runtime's boot. Near: the core-to-core round trip at the round's start under 300 ns.
+See docs/benchmarks.md, rounds 17 and 19.
+"""
+import glob, re, statistics as st, sys
+
+ROUND = re.compile(r'^timed round \d+,.*?round trip (\d+) ns', re.M)
+RUN = re.compile(r'^  (.+?), (\S+(?: \S+)*?)\s+p=(\d+)  GMP Lab +([\d.]+) \((\d+) threads, (-?\d+) Ms, [\d.]+ CPU ns; '
+                 r'main\.main ([\d.]+)\)  Go +([\d.]+) \((\d+) threads', re.M)
+JIT = re.compile(r'^  JIT compilation in this round: (\d+) ms', re.M)
+
+
+def rounds(path):
+    """Each timed round's runs: dicts of the workload, p, both sides' figures, the JIT's ms and the round trip."""
+    text = open(path).read()
+    starts = [m for m in ROUND.finditer(text)]
+    for i, m in enumerate(starts):
+        end = starts[i + 1].start() if i + 1 < len(starts) else text.find('Warm:', m.end())
+        body = text[m.end():end if end > 0 else len(text)]
+        jit = JIT.search(body)
+        for r in RUN.finditer(body):
+            title, unit, p, gm, t, ms, mm, go, gt = r.groups()
+            rate = unit.endswith('/s')   # goroutines/s: higher is better; ms or ns: lower is
+            yield dict(file=path, work=title, p=int(p), gm=float(gm), mm=float(mm), go=float(go), threads=int(t),
+                       ms=int(ms), go_threads=int(gt), jit=int(jit.group(1)) if jit else -1, trip=int(m.group(1)),
+                       ratio=float(gm) / float(go) if rate else float(go) / float(gm),
+                       main_ratio=float(mm) / float(go) if rate else float(go) / float(mm))
+
+
+def fit(xs, ys, at):
+    """The least-squares line through (xs, ys), read at {at}."""
+    mx, my = st.mean(xs), st.mean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return my if sxx == 0 else my + sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx * (at - mx)
+
+
+def se(xs):
+    return st.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float('nan')
+
+
+def report(name, runs):
+    jvms = len({r['file'] for r in runs})
+    print(f'== {name}: {jvms} JVMs')
+    for key in dict.fromkeys((r['work'], r['p']) for r in runs):
+        rs = [r for r in runs if (r['work'], r['p']) == key]
+        above = [r['threads'] - r['go_threads'] for r in rs]
+        ms_above = [r['ms'] - r['go_threads'] for r in rs]
+        spares = [r['threads'] - r['ms'] for r in rs]
+        print(f'{key[0]}, p = {key[1]}: {len(rs)} rounds')
+        print(f'  ratio to Go {st.median(r["ratio"] for r in rs):.3f}, main.main alone '
+              f'{st.median(r["main_ratio"] for r in rs):.3f} (medians of the rounds); the JVMs\' medians, main.main: '
+              + ' '.join(f'{st.median(r["main_ratio"] for r in rs if r["file"] == f):.3f}'
+                         for f in dict.fromkeys(r['file'] for r in rs)))
+        print(f'  threads above Go\'s in a round: median {st.median(above):+g}, mean {st.mean(above):+.2f} '
+              f'(standard error {se(above):.2f}); above / equal / below {sum(a > 0 for a in above)} / '
+              f'{sum(a == 0 for a in above)} / {sum(a < 0 for a in above)}; Ms above Go\'s {st.mean(ms_above):+.2f}; '
+              f'spares left over {st.mean(spares):.2f} a run')
+        at = st.median(r['go'] for r in rs)
+        if min(r['mm'] for r in rs) <= at <= max(r['mm'] for r in rs):   # read within GMP Lab's runs, not beyond
+            print(f'  at Go\'s median {at:g}, fitted: Go {fit([r["go"] for r in rs], [r["go_threads"] for r in rs], at):.1f} '
+                  f'threads; GMP Lab by main.main {fit([r["mm"] for r in rs], [r["threads"] for r in rs], at):.1f} threads, '
+                  f'{fit([r["mm"] for r in rs], [r["ms"] for r in rs], at):.1f} Ms; by its whole run '
+                  f'{fit([r["gm"] for r in rs], [r["threads"] for r in rs], at):.1f} threads')
+        else:
+            print(f'  at Go\'s median {at:g}: outside GMP Lab\'s runs, no fit')
+        bins = [('JIT under 10 ms', lambda r: 0 <= r['jit'] < 10), ('10-20 ms', lambda r: 10 <= r['jit'] < 20),
+                ('20-40 ms', lambda r: 20 <= r['jit'] < 40), ('over 40 ms', lambda r: r['jit'] >= 40),
+                ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300)]
+        print('  main.main ratio by ' + '; '.join(
+            f'{label}: {st.median(r["main_ratio"] for r in sub):.3f} ({len(sub)})'
+            for label, test in bins for sub in [[r for r in rs if test(r)]] if sub))
+
+
+def main(args):
+    if not args:
+        sys.exit(__doc__)
+    sets, current = {}, None
+    for a in args:
+        if '=' in a:
+            current, a = a.split('=', 1)
+        sets.setdefault(current or 'runs', []).extend(sorted(glob.glob(a)) or [a])   # NAME=GLOB is not the shell's to expand
+    for name, paths in sets.items():
+        runs = [r for p in paths for r in rounds(p)]
+        if not runs:
+            sys.exit(f'{name}: no timed rounds in {paths}')
+        report(name, runs)
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])

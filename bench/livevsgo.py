@@ -57,10 +57,12 @@ def report(name, runs):
         ms_above = [r['ms'] - r['go_threads'] for r in rs]
         spares = [r['threads'] - r['ms'] for r in rs]
         print(f'{key[0]}, p = {key[1]}: {len(rs)} rounds')
+        files = list(dict.fromkeys(r['file'] for r in rs))
+        per_jvm = {k: [st.median(r[k] for r in rs if r['file'] == f) for f in files] for k in ('ratio', 'main_ratio')}
         print(f'  ratio to Go {st.median(r["ratio"] for r in rs):.3f}, main.main alone '
-              f'{st.median(r["main_ratio"] for r in rs):.3f} (medians of the rounds); the JVMs\' medians, main.main: '
-              + ' '.join(f'{st.median(r["main_ratio"] for r in rs if r["file"] == f):.3f}'
-                         for f in dict.fromkeys(r['file'] for r in rs)))
+              f'{st.median(r["main_ratio"] for r in rs):.3f} (medians of the rounds); medians of the JVMs\' medians '
+              f'{st.median(per_jvm["ratio"]):.3f} and {st.median(per_jvm["main_ratio"]):.3f}; the JVMs\', main.main: '
+              + ' '.join(f'{x:.3f}' for x in per_jvm['main_ratio']))
         print(f'  threads above Go\'s in a round: median {st.median(above):+g}, mean {st.mean(above):+.2f} '
               f'(standard error {se(above):.2f}); above / equal / below {sum(a > 0 for a in above)} / '
               f'{sum(a == 0 for a in above)} / {sum(a < 0 for a in above)}; Ms above Go\'s {st.mean(ms_above):+.2f}; '

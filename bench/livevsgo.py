@@ -2,7 +2,8 @@
 """Reads the printed output of LiveVsGoBench runs, many JVMs at once, and gives what one JVM's table cannot: each
 workload's ratios to Go and thread counts over all their timed rounds, with the standard error of the threads
 above Go's; the threads read at Go's median speed (a line fitted to each side's runs, since a run's count follows
-its speed); and the ratio binned by the JIT's work in the round and by the two vCPUs' distance.
+its speed); the ratio binned by the JIT's work in the round and by the two vCPUs' distance; and each workload at
+its highest p against p = 1 in the same round, GMP Lab's and Go's, near and far.
 
     java ... org.gmplab.bench.LiveVsGoBench 10 syscall 1,2 > /tmp/runs/1.txt      # one file per JVM
     bench/livevsgo.py /tmp/runs/*.txt
@@ -31,7 +32,7 @@ def rounds(path):
         for r in RUN.finditer(body):
             title, unit, p, gm, t, ms, mm, go, gt = r.groups()
             rate = unit.endswith('/s')   # goroutines/s: higher is better; ms or ns: lower is
-            yield dict(file=path, work=title, p=int(p), gm=float(gm), mm=float(mm), go=float(go), threads=int(t),
+            yield dict(file=path, round=i, rate=rate, work=title, p=int(p), gm=float(gm), mm=float(mm), go=float(go), threads=int(t),
                        ms=int(ms), go_threads=int(gt), jit=int(jit.group(1)) if jit else -1, trip=int(m.group(1)),
                        ratio=float(gm) / float(go) if rate else float(go) / float(gm),
                        main_ratio=float(mm) / float(go) if rate else float(go) / float(mm))
@@ -83,6 +84,23 @@ def report(name, runs):
             for label, test in bins for sub in [[r for r in rs if test(r)]] if sub))
 
 
+def scaling(name, runs):
+    """Each workload's speed at the highest p against p = 1 in the same round, GMP Lab's and Go's, near and far."""
+    for work in dict.fromkeys(r['work'] for r in runs):
+        ps = sorted({r['p'] for r in runs if r['work'] == work})
+        if len(ps) < 2 or ps[0] != 1:
+            continue
+        one = {(r['file'], r['round']): r for r in runs if r['work'] == work and r['p'] == 1}
+        pairs = [(one[k], r) for r in runs if r['work'] == work and r['p'] == ps[-1]
+                 for k in [(r['file'], r['round'])] if k in one]
+        def up(a, b, key):   # how many times faster at the higher p
+            return b[key] / a[key] if a['rate'] else a[key] / b[key]
+        print(f'{work}: p = {ps[-1]} against p = 1 in the same round, medians (rounds): ' + '; '.join(
+            f'{label} GMP Lab {st.median(up(a, b, "mm") for a, b in sub):.2f}x, Go {st.median(up(a, b, "go") for a, b in sub):.2f}x ({len(sub)})'
+            for label, test in (('all', lambda r: True), ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300))
+            for sub in [[(a, b) for a, b in pairs if test(b)]] if sub))
+
+
 def main(args):
     if not args:
         sys.exit(__doc__)
@@ -96,6 +114,7 @@ def main(args):
         if not runs:
             sys.exit(f'{name}: no timed rounds in {paths}')
         report(name, runs)
+        scaling(name, runs)
 
 
 if __name__ == '__main__':

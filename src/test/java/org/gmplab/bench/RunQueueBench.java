@@ -170,6 +170,7 @@ public class RunQueueBench {
             return to[(t + n - 1) & mask];
         }
     }
+
     /**
      * The plain ring with the atomics a ring shared with thieves cannot do without, as Go's {@code runqput} and
      * {@code runqget} have them: the owner's put reads the head with an acquire load and publishes the tail with a

@@ -5,9 +5,11 @@ import static org.gmplab.engine.Progs.*;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.gmplab.scenario.Scenario;
+import org.gmplab.scenario.gosrc.GoSource;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.GStatus;
@@ -135,11 +137,11 @@ class RuntimeGoroutinesTest {
     @Test
     @Tag("live")   // the one live test here: mvn test -Pfast leaves it out
     void startlockedmPutsTheWakerOnTheIdleListBeforeTheLockedMRuns() throws Exception {
-        Scenario empty = org.gmplab.scenario.gosrc.GoSource.parse("// gmplab: gomaxprocs=1\npackage main\nfunc main() {}\n", "empty.go");
+        Scenario empty = GoSource.parse("// gmplab: gomaxprocs=1\npackage main\nfunc main() {}\n", "empty.go");
         int counted = 0;
         for (int run = 0; run < 20; run++) {
             try (Engine e = Engine.live(empty, 1, true)) {
-                assertThat(e.awaitEnd(1, java.util.concurrent.TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
+                assertThat(e.awaitEnd(1, TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
                 List<Event> events = e.liveEvents();
                 int handBacks = 0;
                 for (int i = 0; i < events.size(); i++) {
@@ -198,8 +200,8 @@ class RuntimeGoroutinesTest {
         Scenario json = org.gmplab.scenario.ScenarioJson.parse("{\"name\": \"x\", \"runtimeGoroutines\": false, \"functions\": {\"main\": {\"body\": []}}}", "x.json");
         assertThat(json.runtimeGoroutines()).isFalse();
         assertThat(org.gmplab.scenario.ScenarioJson.parse(org.gmplab.scenario.ScenarioJson.toJson(json), "y.json").runtimeGoroutines()).isFalse();
-        Scenario go = org.gmplab.scenario.gosrc.GoSource.parse("// gmplab: runtimegoroutines=off\npackage main\nfunc main() {}\n", "x.go");
+        Scenario go = GoSource.parse("// gmplab: runtimegoroutines=off\npackage main\nfunc main() {}\n", "x.go");
         assertThat(go.runtimeGoroutines()).isFalse();
-        assertThat(org.gmplab.scenario.gosrc.GoSource.parse("package main\nfunc main() {}\n", "x.go").runtimeGoroutines()).isTrue();
+        assertThat(GoSource.parse("package main\nfunc main() {}\n", "x.go").runtimeGoroutines()).isTrue();
     }
 }

@@ -12,8 +12,19 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class GlobalRunQueue {
     private final ReentrantLock lock;
     private Goroutine head, tail;
-    /** Written under sched.lock; volatile because {@link #sizeRacy()} reads it without the lock, as Go reads {@code sched.runqsize}. */
+    /**
+     * Written under sched.lock with release stores ({@link #setSize}), as Go writes it plainly; volatile because
+     * {@link #sizeRacy()} reads it without the lock, as Go reads {@code sched.runqsize}.
+     */
     private volatile int runqsize;
+    private static final java.lang.invoke.VarHandle RUNQSIZE;
+    static {
+        try {
+            RUNQSIZE = java.lang.invoke.MethodHandles.lookup().findVarHandle(GlobalRunQueue.class, "runqsize", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** @param schedLock Go's {@code sched.lock}, which also guards the idle lists */
     public GlobalRunQueue(ReentrantLock schedLock) { this.lock = schedLock; }
@@ -30,7 +41,7 @@ public final class GlobalRunQueue {
         gp.schedlink = null;
         if (tail != null) tail.schedlink = gp; else head = gp;
         tail = gp;
-        runqsize++;
+        setSize(runqsize + 1);
     }
 
     /** Go's {@code globrunqputhead}: put at the head, so it runs first. sched.lock must be held. */
@@ -39,7 +50,7 @@ public final class GlobalRunQueue {
         gp.schedlink = head;
         head = gp;
         if (tail == null) tail = gp;
-        runqsize++;
+        setSize(runqsize + 1);
     }
 
     /**
@@ -50,7 +61,7 @@ public final class GlobalRunQueue {
         assert isLockHeld();
         if (tail != null) tail.schedlink = batchHead; else head = batchHead;
         tail = batchTail;
-        runqsize += n;
+        setSize(runqsize + n);
     }
 
     /** Pops the oldest G, or null. sched.lock must be held. */
@@ -61,9 +72,15 @@ public final class GlobalRunQueue {
         head = gp.schedlink;
         if (head == null) tail = null;
         gp.schedlink = null;
-        runqsize--;
+        setSize(runqsize - 1);
         return gp;
     }
+
+    /**
+     * A release store: a volatile one is a full fence, which under the lock waited for the line of the G just
+     * linked (last written on the other CPU) and held the lock that much longer. The unlock publishes it.
+     */
+    private void setSize(int n) { RUNQSIZE.setRelease(this, n); }
 
     /** sched.lock must be held for an exact answer. */
     public int size() { return runqsize; }

@@ -254,7 +254,7 @@ final class Go10Sched {
         sched.gFreeLock.lock();
         try {
             sched.gFree.push(gp);
-            sched.gFreeN++;
+            sched.setGFreeN(sched.gFreeN + 1);
         } finally {
             sched.gFreeLock.unlock();
         }
@@ -266,7 +266,7 @@ final class Go10Sched {
         try {
             Goroutine g = sched.gFree.pop();
             if (g != null) {
-                sched.gFreeN--;
+                sched.setGFreeN(sched.gFreeN - 1);
                 g.schedlink = null;
             }
             return g;

@@ -174,7 +174,7 @@ public class Machine extends EngineThread {
         // Written only when they change (a volatile store is a full fence; ready has cleared the reason already).
         if (!gp.waitReason.isEmpty()) gp.waitReason = "";
         if (gp.preempt) gp.preempt = false;
-        if (!inheritTime) pp.schedtick++;
+        if (!inheritTime) pp.tick();
         if (trace().on()) {
             Event.Head h = trace().at(this, gp.goid, id, pp.id, gp.cause);
             gp.cause = h.seq();   // what it readies while it runs was readied by this spell

@@ -70,8 +70,20 @@ public final class Sched {
     // Global free list of dead Gs (Go's sched.gFree; we keep every stack, so one list). Guarded by gFreeLock.
     final ReentrantLock gFreeLock = new RuntimeMutex();
     final GList gFree = new GList(64);
-    // gFreeN: written under gFreeLock; volatile for schedtrace and the views, which read it without the lock.
+    // gFreeN: written under gFreeLock with release stores (setGFreeN; Go writes it plainly); volatile for schedtrace
+    // and the views, which read it without the lock.
     volatile int gFreeN;
+    private static final java.lang.invoke.VarHandle GFREEN;
+    static {
+        try {
+            GFREEN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Sched.class, "gFreeN", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** {@code sched.gFree.n = n}, under gFreeLock: a release store (the unlock publishes it; see {@link Processor#tick}). */
+    void setGFreeN(int n) { GFREEN.setRelease(this, n); }
 
     /** The first {@link #gomaxprocs} Ps; replaced (never changed in place) by procresize. */
     volatile Processor[] allp;
@@ -134,7 +146,7 @@ public final class Sched {
         try {
             g = gFree.pop();
             if (g != null) {
-                gFreeN--;
+                setGFreeN(gFreeN - 1);
                 g.schedlink = null;
             }
         } finally {

@@ -3,7 +3,8 @@
 workload's ratios to Go and thread counts over all their timed rounds, with the standard error of the threads
 above Go's; the threads read at Go's median speed (a line fitted to each side's runs, since a run's count follows
 its speed); the ratio binned by the JIT's work in the round and by the two vCPUs' distance; and each workload at
-its highest p against p = 1 in the same round, GMP Lab's and Go's, near and far.
+its highest p against p = 1 in the same round, GMP Lab's and Go's, near and far; and, where the bench printed each
+CPU's speed beside a run (VcpuSpeed), whether the two vCPUs were even then.
 
     java ... org.gmplab.bench.LiveVsGoBench 10 syscall 1,2 > /tmp/runs/1.txt      # one file per JVM
     bench/livevsgo.py /tmp/runs/*.txt
@@ -11,14 +12,17 @@ its highest p against p = 1 in the same round, GMP Lab's and Go's, near and far.
 
 A ratio is GMP Lab's speed over Go's in the same round (> 1 = GMP Lab faster); "main.main" times GMP Lab as Go
 times itself, without its runtime's boot. Near: the core-to-core round trip at the round's start under 300 ns.
-See docs/benchmarks.md, rounds 17 and 19.
+Even: no probe beside the run took over 1.15 times the set's fastest probe. See docs/benchmarks.md, rounds 17, 19
+and 20.
 """
 import glob, re, statistics as st, sys
 
 ROUND = re.compile(r'^timed round \d+,.*?round trip (\d+) ns', re.M)
 RUN = re.compile(r'^  (.+?), (\S+(?: \S+)*?)\s+p=(\d+)  GMP Lab +([\d.]+) \((\d+) threads, (-?\d+) Ms, [\d.]+ CPU ns; '
-                 r'main\.main ([\d.]+)\)  Go +([\d.]+) \((\d+) threads', re.M)
+                 r'main\.main ([\d.]+)\)  Go +([\d.]+|NaN) \((\d+|-) threads', re.M)
 JIT = re.compile(r'^  JIT compilation in this round: (\d+) ms', re.M)
+VCPU = re.compile(r'^    vCPU speed \(ms for a fixed chain on each CPU\): ([\d. /]+) ms before, ([\d. /]+) ms after', re.M)
+EVEN = 1.15   # a run's vCPUs are even when no probe beside it took over 1.15 times the fastest probe of its set
 
 
 def rounds(path):
@@ -32,10 +36,20 @@ def rounds(path):
         for r in RUN.finditer(body):
             title, unit, p, gm, t, ms, mm, go, gt = r.groups()
             rate = unit.endswith('/s')   # goroutines/s: higher is better; ms or ns: lower is
+            v = VCPU.match(body, body.find('\n', r.end()) + 1)   # the line after the run's, if the bench printed it
             yield dict(file=path, round=i, rate=rate, work=title, p=int(p), gm=float(gm), mm=float(mm), go=float(go), threads=int(t),
-                       ms=int(ms), go_threads=int(gt), jit=int(jit.group(1)) if jit else -1, trip=int(m.group(1)),
-                       ratio=float(gm) / float(go) if rate else float(go) / float(gm),
-                       main_ratio=float(mm) / float(go) if rate else float(go) / float(mm))
+                       ms=int(ms), go_threads=int(gt) if gt != '-' else float('nan'), jit=int(jit.group(1)) if jit else -1,
+                       trip=int(m.group(1)), ratio=float(gm) / float(go) if rate else float(go) / float(gm),
+                       main_ratio=float(mm) / float(go) if rate else float(go) / float(mm),
+                       vcpu=[float(x) for g in v.groups() for x in g.split('/')] if v else None)
+
+
+def mark_even(runs):
+    """Each run's 'slow': its slowest vCPU probe over the set's fastest (None without probes); 'even' if under EVEN."""
+    fastest = min((x for r in runs if r['vcpu'] for x in r['vcpu']), default=None)
+    for r in runs:
+        r['slow'] = max(r['vcpu']) / fastest if r['vcpu'] else None
+        r['even'] = r['slow'] is not None and r['slow'] <= EVEN
 
 
 def fit(xs, ys, at):
@@ -58,6 +72,13 @@ def report(name, runs):
         ms_above = [r['ms'] - r['go_threads'] for r in rs]
         spares = [r['threads'] - r['ms'] for r in rs]
         print(f'{key[0]}, p = {key[1]}: {len(rs)} rounds')
+        if any(r['go'] != r['go'] for r in rs):   # run without Go (-Dgmplab.bench.baselines=false): GMP Lab's speeds alone
+            print('  GMP Lab alone, main.main, medians: ' + '; '.join(
+                f'{label} {st.median(r["mm"] for r in sub):g} ({len(sub)})'
+                for label, test in (('all', lambda r: True), ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300),
+                                    ('vCPUs even', lambda r: r['even']), ('uneven', lambda r: r['slow'] is not None and not r['even']))
+                for sub in [[r for r in rs if test(r)]] if sub))
+            continue
         files = list(dict.fromkeys(r['file'] for r in rs))
         per_jvm = {k: [st.median(r[k] for r in rs if r['file'] == f) for f in files] for k in ('ratio', 'main_ratio')}
         print(f'  ratio to Go {st.median(r["ratio"] for r in rs):.3f}, main.main alone '
@@ -78,7 +99,8 @@ def report(name, runs):
             print(f'  at Go\'s median {at:g}: outside GMP Lab\'s runs, no fit')
         bins = [('JIT under 10 ms', lambda r: 0 <= r['jit'] < 10), ('10-20 ms', lambda r: 10 <= r['jit'] < 20),
                 ('20-40 ms', lambda r: 20 <= r['jit'] < 40), ('over 40 ms', lambda r: r['jit'] >= 40),
-                ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300)]
+                ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300),
+                ('vCPUs even', lambda r: r['even']), ('uneven', lambda r: r['slow'] is not None and not r['even'])]
         print('  main.main ratio by ' + '; '.join(
             f'{label}: {st.median(r["main_ratio"] for r in sub):.3f} ({len(sub)})'
             for label, test in bins for sub in [[r for r in rs if test(r)]] if sub))
@@ -96,9 +118,13 @@ def scaling(name, runs):
         def up(a, b, key):   # how many times faster at the higher p
             return b[key] / a[key] if a['rate'] else a[key] / b[key]
         print(f'{work}: p = {ps[-1]} against p = 1 in the same round, medians (rounds): ' + '; '.join(
-            f'{label} GMP Lab {st.median(up(a, b, "mm") for a, b in sub):.2f}x, Go {st.median(up(a, b, "go") for a, b in sub):.2f}x ({len(sub)})'
-            for label, test in (('all', lambda r: True), ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300))
-            for sub in [[(a, b) for a, b in pairs if test(b)]] if sub))
+            f'{label} GMP Lab {st.median(up(a, b, "mm") for a, b in sub):.2f}x'
+            + (f', Go {st.median(up(a, b, "go") for a, b in sub):.2f}x' if all(b['go'] == b['go'] for _, b in sub) else '') + f' ({len(sub)})'
+            for label, test in (('all', lambda a, b: True), ('vCPUs near', lambda a, b: b['trip'] < 300),
+                                ('far', lambda a, b: b['trip'] >= 300), ('near and even', lambda a, b: b['trip'] < 300 and a['even'] and b['even']),
+                                ('far and even', lambda a, b: b['trip'] >= 300 and a['even'] and b['even']),
+                                ('uneven', lambda a, b: a['slow'] is not None and not (a['even'] and b['even'])))
+            for sub in [[(a, b) for a, b in pairs if test(a, b)]] if sub))
 
 
 def main(args):
@@ -113,6 +139,7 @@ def main(args):
         runs = [r for p in paths for r in rounds(p)]
         if not runs:
             sys.exit(f'{name}: no timed rounds in {paths}')
+        mark_even(runs)
         report(name, runs)
         scaling(name, runs)
 

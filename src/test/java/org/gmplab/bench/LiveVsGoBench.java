@@ -43,7 +43,9 @@ import org.gmplab.scenario.gosrc.ScenarioFiles;
  * warm-up rounds (not counted) run first, and the first one's figures (a cold JVM) are given in a table of their own
  * beside the timed rounds'. Each round line gives the JVM's uptime, to match a {@code -XX:+LogCompilation} log's
  * stamps, and the core-to-core round trip at its start ({@link CoreToCore}): on a virtual machine the p = 2 figures of
- * every system move with it. Run: see docs/benchmarks.md.
+ * every system move with it. Each workload and p also gives each CPU's speed before and after its runs
+ * ({@link VcpuSpeed}): on the same machine one virtual CPU sometimes runs at half speed for tens of seconds. Run: see
+ * docs/benchmarks.md.
  */
 public final class LiveVsGoBench {
 
@@ -160,6 +162,7 @@ public final class LiveVsGoBench {
                     round, loadAverage(), trip, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             for (Workload w : workloads) {
                 for (int p : procs) {
+                    double[] vcpuBefore = VcpuSpeed.millis();
                     Run[] r = new Run[3];
                     for (int k = 0; k < 3; k++) { // rotate who goes first
                         int who = Math.floorMod(k + round, 3);
@@ -179,6 +182,8 @@ public final class LiveVsGoBench {
                                     + "  ratio to Go %.2f (main.main %.2f; CPU %.2f), to Java %.2f%n",
                             w.title, p, gm, r[0].threads, r[0].ms, gmc, gmMain, g, r[1] == null ? "-" : r[1].threads, gc, j, jc, w.ratio(gm, g), w.ratio(gmMain, g), gc / gmc,
                             w.ratio(gm, j));
+                    System.out.printf("    vCPU speed (ms for a fixed chain on each CPU): %s before, %s after%n", VcpuSpeed.describe(vcpuBefore),
+                            VcpuSpeed.describe(VcpuSpeed.millis()));
                     double[] cell = {gm, g, j, r[0].threads, r[1] == null ? Double.NaN : r[1].threads, gmc, gc, jc, gmMain, r[0].ms};
                     if (!warmup) cells.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);
                     else if (warmed == 1) cold.computeIfAbsent(w.name() + "/" + p, k -> new ArrayList<>()).add(cell);

@@ -23,6 +23,9 @@ RUN = re.compile(r'^  (.+?), (\S+(?: \S+)*?)\s+p=(\d+)  GMP Lab +([\d.]+) \((\d+
 JIT = re.compile(r'^  JIT compilation in this round: (\d+) ms', re.M)
 VCPU = re.compile(r'^    vCPU speed \(ms for a fixed chain on each CPU\): ([\d. /]+) ms before, ([\d. /]+) ms after', re.M)
 EVEN = 1.15   # a run's vCPUs are even when no probe beside it took over 1.15 times the fastest probe of its set
+# the machine's state beside a run: the two vCPUs' distance (core-to-core round trip) and whether they ran alike
+PLACES = [('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300),
+          ('vCPUs even', lambda r: r['even']), ('uneven', lambda r: r['slow'] is not None and not r['even'])]
 
 
 def rounds(path):
@@ -75,8 +78,7 @@ def report(name, runs):
         if any(r['go'] != r['go'] for r in rs):   # run without Go (-Dgmplab.bench.baselines=false): GMP Lab's speeds alone
             print('  GMP Lab alone, main.main, medians: ' + '; '.join(
                 f'{label} {st.median(r["mm"] for r in sub):g} ({len(sub)})'
-                for label, test in (('all', lambda r: True), ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300),
-                                    ('vCPUs even', lambda r: r['even']), ('uneven', lambda r: r['slow'] is not None and not r['even']))
+                for label, test in [('all', lambda r: True)] + PLACES
                 for sub in [[r for r in rs if test(r)]] if sub))
             continue
         files = list(dict.fromkeys(r['file'] for r in rs))
@@ -98,9 +100,7 @@ def report(name, runs):
         else:
             print(f'  at Go\'s median {at:g}: outside GMP Lab\'s runs, no fit')
         bins = [('JIT under 10 ms', lambda r: 0 <= r['jit'] < 10), ('10-20 ms', lambda r: 10 <= r['jit'] < 20),
-                ('20-40 ms', lambda r: 20 <= r['jit'] < 40), ('over 40 ms', lambda r: r['jit'] >= 40),
-                ('vCPUs near', lambda r: r['trip'] < 300), ('far', lambda r: r['trip'] >= 300),
-                ('vCPUs even', lambda r: r['even']), ('uneven', lambda r: r['slow'] is not None and not r['even'])]
+                ('20-40 ms', lambda r: 20 <= r['jit'] < 40), ('over 40 ms', lambda r: r['jit'] >= 40)] + PLACES
         print('  main.main ratio by ' + '; '.join(
             f'{label}: {st.median(r["main_ratio"] for r in sub):.3f} ({len(sub)})'
             for label, test in bins for sub in [[r for r in rs if test(r)]] if sub))

@@ -7,8 +7,8 @@ import java.util.concurrent.SynchronousQueue;
 /**
  * How fast each CPU runs one fixed chain of arithmetic right now: a thread pinned to each CPU (with {@code taskset})
  * times {@link #STEPS} steps of a multiply-add chain, each step waiting for the one before, so that nothing but the
- * CPU's own speed decides the time (no memory; the prober's own CPU time, so no other thread either). On a real machine the CPUs read alike. On the
- * 2-core virtual machine of docs/benchmarks.md they do not always: for tens of seconds at a time one virtual CPU
+ * CPU's own speed decides the time (no memory; the prober's own CPU time, so no other thread either). On a real
+ * machine the CPUs read alike. On the 2-core virtual machine of docs/benchmarks.md they do not always: for tens of seconds at a time one virtual CPU
  * ran the chain at half its speed, or at three quarters, while the other ran at full speed, and the kernel
  * counted no stolen time ({@code /proc/stat}), so the slow CPU's work also counts as more CPU time ("Round 20").
  * A p = 1 run that the kernel placed on the slow CPU is slower, and a p = 2 run cannot be twice p = 1 with half a

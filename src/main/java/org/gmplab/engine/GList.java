@@ -54,6 +54,11 @@ final class GList {
         return k;
     }
 
+    /** {@link Goroutine#clearDead} on the {@code count} Gs at the head (a refill's batch). */
+    void clearHead(int count) {
+        for (int i = n - 1; i >= n - count; i--) gs[i].clearDead();
+    }
+
     /** Each G from the head on. Exact only when the list's owner is stopped (or its lock is held). */
     void forEach(Consumer<Goroutine> action) {
         for (int i = n - 1; i >= 0; i--) action.accept(gs[i]);

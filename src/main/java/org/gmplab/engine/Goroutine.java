@@ -132,6 +132,49 @@ public final class Goroutine {
     public String waitReason() { return waitReason; }
     public long parentGoid() { return parentGoid; }
 
+    /*
+     * Claiming a G's cache lines. On two CPUs a G is mostly written by one and then used by the other: the P that
+     * runs a go statement fills in the new G, another P steals it and runs it, frees it, and the first P takes it
+     * back from the global free list for its next go statement. Each of these Ps then waits, once per G, for the
+     * G's lines to come from the other CPU's cache: at the first fence after its stores (the CAS that puts the G
+     * in runnext; the status store that ends it) or at its first loads. Go's runtime pays the same, one G at a
+     * time. Gs that waited long in a queue (a storm's thousands made in one time slice) wait for memory instead,
+     * even on one CPU. Where a P takes Gs a batch at a time (gfget's refill, runqsteal, globrunqget), it first
+     * writes or reads each G of the batch in one loop, so that the batch's misses overlap and the Gs are in this
+     * CPU's cache when their turn comes: the spawn storm ran about 1.5 times as fast at p = 1 and at p = 2
+     * (docs/benchmarks.md, "Round 21"). Nothing a G does or shows changes: the stores write what the fields
+     * already mean.
+     */
+
+    /**
+     * A dead G taken by {@code gfget}'s refill from the global free list: clears its link (the free lists are
+     * arrays, {@link GList}), its cause and what it waited on (goexit0 cleared that already) and its kept frame,
+     * all of which the next {@code newproc1} writes anyway. Owner only (the G is on the caller's free list).
+     */
+    void clearDead() {
+        schedlink = null;
+        cause = -1;
+        waitingOn = null;
+        CallFrame f = stack;
+        if (f != null) f.clear();
+    }
+
+    /**
+     * A runnable G a P has just taken into its run queue from another P's or the global queue, before the queue
+     * publishes it: writes its link (taken out of the global queue, or never in it) and what it waits on (nothing:
+     * {@link #makeRunnable} cleared it), and reads the lines of its frame and locals that the interpreter reads
+     * first. Returns a value with no meaning, which the caller keeps so that the JIT keeps the loads (Java has no
+     * prefetch). Only while the G is in no queue another thread can take it from.
+     */
+    int claim() {
+        schedlink = null;
+        waitingOn = null;
+        CallFrame f = frame;
+        if (f == null) return (int) goid;
+        long[] l = f.locals;
+        return (int) goid + f.pc + (l.length > 0 ? (int) l[0] : 0);
+    }
+
     /** A waiting G becomes runnable: it is no longer parked on anything (Go's casgstatus to _Grunnable). */
     void makeRunnable() {
         // Only what changes is written: every volatile store is a full fence, paid on each channel hand-off.
@@ -223,6 +266,17 @@ public final class Goroutine {
         CallFrame(Code code, CallFrame caller, long[] args) {
             this.locals = new long[Math.max(code.nlocals(), args.length)];
             reset(code, caller, args);
+        }
+
+        /** Empties the frame of a dead G, as {@link #reset} will fill it (see {@link Goroutine#clearDead}). */
+        void clear() {
+            java.util.Arrays.fill(locals, 0L);
+            code = null;
+            caller = null;
+            depth = 0;
+            pc = 0;
+            at = 0;
+            workLeft = -1;
         }
 
         /** Starts {@code code} in this frame, as a fresh call with {@code args}. */

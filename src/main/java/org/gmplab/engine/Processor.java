@@ -153,7 +153,8 @@ public final class Processor {
 
     /**
      * Go's {@code gfget}: a dead G to reuse, or null. If the local list is empty and the global one is not,
-     * first moves up to 32 Gs here. Owner only.
+     * first moves up to 32 Gs here, and clears them in one loop: they were freed on other Ps, so their lines
+     * are likely in another CPU's cache (see {@link Goroutine#clearDead}). Owner only.
      */
     Goroutine gfget() {
         lastRefill = 0;
@@ -166,6 +167,7 @@ public final class Processor {
             } finally {
                 sched.gFreeLock.unlock();
             }
+            gFree.clearHead(lastRefill);
         }
         Goroutine gp = gFree.pop();
         if (gp == null) return null;

@@ -70,6 +70,8 @@ public final class RunQueue {
     private boolean gotRunnext;
     private int stolen;
     private boolean stoleRunnext;
+    /** The sum of {@link Goroutine#claim}'s results, kept only so that the JIT keeps its loads. */
+    private int claims;
 
     public RunQueue(int capacity, RunnextStealGuard guard) {
         if (capacity < 2 || Integer.bitCount(capacity) != 1)
@@ -291,6 +293,12 @@ public final class RunQueue {
     }
 
     /**
+     * {@link Goroutine#claim}s gp, a G this P has taken out of the global queue and is about to put here, or
+     * has stolen into its ring and not yet published. Owner only.
+     */
+    void claim(Goroutine gp) { claims += gp.claim(); }
+
+    /**
      * Go's {@code runqsteal}: steals half of the Gs from {@code victim}'s queue into this (the thief's)
      * queue and returns one of them to run now (the last one grabbed), or null. {@link #stolen()} then tells
      * how many were taken, {@link #stoleRunnext()} whether it was the victim's runnext.
@@ -308,6 +316,7 @@ public final class RunQueue {
             n &= ~FROM_RUNNEXT;
             if (n == 0) return null;
             stolen = n;
+            for (int i = 0; i < n; i++) claim(runq[(t + i) & mask]);   // before the tail publishes them
             n--;
             Goroutine gp = runq[(t + n) & mask];
             if (n == 0) return gp;

@@ -381,7 +381,12 @@ public final class Sched {
         if (n > pp.runq.capacity() / 2) n = pp.runq.capacity() / 2;
         lastGlobrunqgetN = n;
         Goroutine gp = runq.pop();
-        for (n--; n > 0; n--) pp.runq.runqput(runq.pop(), false, runq);
+        pp.runq.claim(gp);
+        for (n--; n > 0; n--) {
+            Goroutine g = runq.pop();
+            pp.runq.claim(g);   // see Goroutine.claim: the lines of the whole batch come at once
+            pp.runq.runqput(g, false, runq);
+        }
         return gp;
     }
 

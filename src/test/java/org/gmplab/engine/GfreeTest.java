@@ -2,6 +2,8 @@ package org.gmplab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 /** Go's {@code gfput}/{@code gfget}: local free lists spill at 64 down to 31, refill up to 32 from global. */
@@ -70,6 +72,47 @@ class GfreeTest {
             assertThat(p1.gFree().isEmpty()).isTrue();
             assertThat(e.sched().gFreeN).isEqualTo(global + 5);
             assertThat(e.sched().gFree.pop().goid).isEqualTo(1);
+        }
+    }
+
+    /**
+     * The refill clears the Gs it takes — link, cause, and the frame each keeps from its last life — all in one
+     * loop, before any is reused (see {@code Goroutine.claim}'s note); the Gs it leaves on the global list are
+     * not touched, and what newproc1 then makes of a cleared G is what it makes of any.
+     */
+    @Test
+    void gfgetClearsTheGsItRefillsAndNoOthers() {
+        try (Engine e = Engine.step(Scenarios.spawn(1, 0, 2, 1))) {
+            Processor p0 = e.sched().allp[0], p1 = e.sched().allp[1];
+            org.gmplab.scenario.Code fn = new org.gmplab.scenario.Code(0, "f", 0, 2, List.of());
+            for (int i = 1; i <= 64 + 63; i++) {
+                Goroutine g = new Goroutine(i);
+                g.stack = new Goroutine.CallFrame(fn, null, new long[] {i, 7});
+                g.stack.pc = 3;
+                g.cause = 100 + i;
+                g.schedlink = g;
+                p0.gfput(g);
+            }
+            List<Goroutine> global = new java.util.ArrayList<>();
+            e.sched().gFree.forEach(global::add);
+            p1.gfget();
+            assertThat(p1.lastRefill).isEqualTo(32);
+            List<Goroutine> refilled = new java.util.ArrayList<>();
+            p1.gFree().forEach(refilled::add);
+            for (Goroutine g : refilled) {
+                assertThat(g.schedlink).isNull();
+                assertThat(g.cause).isEqualTo(-1);
+                assertThat(g.stack.code).isNull();
+                assertThat(g.stack.pc).isZero();
+                assertThat(g.stack.locals).containsOnly(0L);
+            }
+            List<Goroutine> left = new java.util.ArrayList<>();
+            e.sched().gFree.forEach(left::add);
+            assertThat(left).hasSize(global.size() - 32).allSatisfy(g -> {
+                assertThat(g.stack.code).isSameAs(fn);
+                assertThat(g.stack.pc).isEqualTo(3);
+                assertThat(g.stack.locals[0]).isEqualTo(g.goid);
+            });
         }
     }
 

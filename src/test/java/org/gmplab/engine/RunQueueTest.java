@@ -249,6 +249,35 @@ class RunQueueTest {
             }
         }
 
+        /**
+         * runqsteal claims the Gs it takes (see {@code Goroutine.claim}) before its tail publishes them: it
+         * clears their stale links and nothing else — each frame is where its G will go on from.
+         */
+        @Test
+        void stealingChangesNothingAStolenGWillRun() {
+            // given a victim's ring of Gs stopped at different places, each with a stale global-queue link
+            GlobalRunQueue global = new GlobalRunQueue();
+            RunQueue victim = new RunQueue(8), thief = new RunQueue(8);
+            org.gmplab.scenario.Code fn = new org.gmplab.scenario.Code(0, "f", 0, 2, java.util.List.of());
+            Goroutine[] g = goroutines(6);
+            for (Goroutine gp : g) {
+                gp.frame = new Goroutine.CallFrame(fn, null, new long[] {gp.goid, 7});
+                gp.frame.pc = (int) gp.goid;
+                gp.schedlink = g[0];
+                victim.runqput(gp, false, global);
+            }
+            // when a thief steals half
+            Goroutine gp = thief.runqsteal(victim, false);
+            // then the three it took have no link, and their frames, goids and states are as they were
+            assertThat(gp).isSameAs(g[2]);
+            for (int i = 0; i < 6; i++) {
+                assertThat(g[i].schedlink).as("G%d", g[i].goid).isSameAs(i < 3 ? null : g[0]);
+                assertThat(g[i].frame.pc).isEqualTo((int) g[i].goid);
+                assertThat(g[i].frame.locals).containsExactly(g[i].goid, 7L);
+                assertThat(g[i].frame.code).isSameAs(fn);
+            }
+        }
+
         @Test
         void runnextIsTakenOnlyWhenAskedAndTheRingIsEmptyAndOnlyThenAfterTheBackOff() {
             GlobalRunQueue global = new GlobalRunQueue();

@@ -71,8 +71,8 @@ public final class Processor {
      * {@code pp.schedtick++}, by the owner as a G starts a new time slice: a release store, as Go's is a plain one.
      * A volatile store is a full fence, at every schedule, for readers (sysmon, the views) that need none: it drains
      * the store buffer, and after stores to a G last written on the other CPU it waits for those lines. Measured
-     * with the other counters made so: no change at p = 2, within the JVMs' spread at p = 1 (docs/benchmarks.md,
-     * "Round 20").
+     * with the other counters made so: the storm at p = 2 went from 1.45 to 2.08 times p = 1 with the vCPUs near,
+     * unchanged with them far (docs/benchmarks.md, "Round 20").
      */
     void tick() { SCHEDTICK.setRelease(this, schedtick + 1); }
 

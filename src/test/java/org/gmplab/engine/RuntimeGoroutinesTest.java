@@ -151,14 +151,22 @@ class RuntimeGoroutinesTest {
                     for (int k = i + 1; k < events.size() && (idle < 0 || ran < 0); k++) {
                         Event ev = events.get(k);
                         if (idle < 0 && ev instanceof Event.StopM && ev.head().m() == waker) idle = k;
-                        if (ran < 0 && ev.head().m() == woken) ran = k;
+                        // M0's own STOPM of the wait (stoplockedm) can come after the hand-back: M0 hands P0 off and
+                        // then reports that it sleeps, and on a loaded machine the other M may run G1's helpers, ready
+                        // G1 and hand P0 back in between. That STOPM is M0 going to sleep, not M0 running.
+                        if (ran < 0 && ev.head().m() == woken && !(ev instanceof Event.StopM s && s.reason() == Event.StopM.Why.LOCKED)) ran = k;
                     }
                     assertThat(idle).as("run %d: M%d idle (STOPM) after handing P0 to M%d", run, waker, woken).isPositive();
                     if (ran >= 0) assertThat(idle).as("run %d: M%d idle before M%d runs", run, waker, woken).isLessThan(ran);
                 }
-                assertThat(handBacks).as("run %d: G1's two waits in gcenable each end with a hand-back to M0", run).isEqualTo(2);
+                // a stall of 10 ms on a loaded machine has sysmon preempt G1 (locked to M0): M0 then waits once more and
+                // is handed a P once more; such a start is left out of the counts
                 boolean preempted = events.stream().anyMatch(ev -> ev.kind() == EventKind.PREEMPT || ev.kind() == EventKind.RETAKE);
+                assertThat(handBacks).as("run %d: G1's two waits in gcenable each end with a hand-back to M0", run).isGreaterThanOrEqualTo(2);
                 if (preempted) continue;
+                int r = run;
+                assertThat(handBacks).as(() -> "run " + r + ": G1's two waits in gcenable, and no more, end with a hand-back to M0; the events:\n"
+                        + events.stream().map(Object::toString).collect(Collectors.joining("\n"))).isEqualTo(2);
                 counted++;
                 assertThat(e.mcount()).as("run %d: M0, sysmon's M and the M G1's waits hand P0 to", run).isEqualTo(3);
             }

@@ -1,5 +1,7 @@
 package org.gmplab.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,14 +19,7 @@ public final class GlobalRunQueue {
      * {@link #sizeRacy()} reads it without the lock, as Go reads {@code sched.runqsize}.
      */
     private volatile int runqsize;
-    private static final java.lang.invoke.VarHandle RUNQSIZE;
-    static {
-        try {
-            RUNQSIZE = java.lang.invoke.MethodHandles.lookup().findVarHandle(GlobalRunQueue.class, "runqsize", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle RUNQSIZE = VarHandles.field(MethodHandles.lookup(), "runqsize", int.class);
 
     /** @param schedLock Go's {@code sched.lock}, which also guards the idle lists */
     public GlobalRunQueue(ReentrantLock schedLock) { this.lock = schedLock; }

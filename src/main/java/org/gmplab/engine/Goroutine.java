@@ -1,5 +1,8 @@
 package org.gmplab.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.gmplab.scenario.Code;
 import org.gmplab.snapshot.GStatus;
 
@@ -89,18 +92,11 @@ public final class Goroutine {
 
     // CAS on selectDone (Go's g.selectDone: the first case to fire wins) and scan (a stop-the-world's claim on a
     // running G); the fields are volatile so plain reads elsewhere see the last CAS.
-    private static final java.lang.invoke.VarHandle SELECT_DONE, SCAN, M, PARAM, STATUS;
-    static {
-        try {
-            SELECT_DONE = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "selectDone", int.class);
-            SCAN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "scan", int.class);
-            M = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "m", Machine.class);
-            PARAM = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "param", Sudog.class);
-            STATUS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Goroutine.class, "status", GStatus.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle SELECT_DONE = VarHandles.field(MethodHandles.lookup(), "selectDone", int.class);
+    private static final VarHandle SCAN = VarHandles.field(MethodHandles.lookup(), "scan", int.class);
+    private static final VarHandle M = VarHandles.field(MethodHandles.lookup(), "m", Machine.class);
+    private static final VarHandle PARAM = VarHandles.field(MethodHandles.lookup(), "param", Sudog.class);
+    private static final VarHandle STATUS = VarHandles.field(MethodHandles.lookup(), "status", GStatus.class);
 
     /** Go's {@code gp.selectDone.CompareAndSwap(0, 1)}: true for the one waker that may complete the select. */
     boolean winSelect() { return SELECT_DONE.compareAndSet(this, 0, 1); }

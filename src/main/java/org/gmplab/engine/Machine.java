@@ -1,5 +1,7 @@
 package org.gmplab.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -137,13 +139,7 @@ public class Machine extends EngineThread {
         }
         if (trace().on()) trace().emit(new Event.StopM(trace().at(this, lockedg.goid, id, -1), Event.StopM.Why.LOCKED, sched.nmidle, had, false, 0, 0));
         sched.idleLocked(this, true);
-        blocked = true;
-        do {
-            sched.ts.park(this);
-        } while (nextp == null);
-        blocked = false;
-        acquirep(nextp);
-        nextp = null;
+        mParkForP();
     }
 
     /**
@@ -284,6 +280,14 @@ public class Machine extends EngineThread {
         }
         if (trace().on()) trace().emit(new Event.StopM(trace().at(this, -1, id, -1), Event.StopM.Why.IDLE, sched.nmidle, -1, false, 0, 0));
         if (handedTo != null) sched.ts.unpark(handedTo, this, sched.wakeLatency(this));
+        mParkForP();
+    }
+
+    /**
+     * Go's {@code mPark} followed by {@code acquirep(gp.m.nextp)}, as {@code stopm} and {@code stoplockedm} end: sleeps
+     * until another M hands this one a P ({@code startm}, {@code startlockedm}) and takes it.
+     */
+    private void mParkForP() {
         blocked = true;
         // Go's m.park note is ours alone; here one wake-up permit serves every note of the thread, so a
         // late netpollBreak can leave a stale one: sleep on until someone has really handed us a P.
@@ -504,14 +508,7 @@ public class Machine extends EngineThread {
      */
     private void setCurg(Goroutine gp) { CURG.setRelease(this, gp); }
 
-    private static final java.lang.invoke.VarHandle CURG;
-    static {
-        try {
-            CURG = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, "curg", Goroutine.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle CURG = VarHandles.field(MethodHandles.lookup(), "curg", Goroutine.class);
 
     @Override public String toString() { return "M" + id; }
 }

@@ -1,5 +1,8 @@
 package org.gmplab.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.gmplab.snapshot.GStatus;
 import org.gmplab.snapshot.PStatus;
 
@@ -52,17 +55,9 @@ public final class Processor {
 
     // CAS on status: sysmon's retake and stop-the-world move a P out of _Psyscall against its M's exitsyscall.
     // Release stores on schedtick and gFreeN: the owner's counters, which Go writes plainly.
-    private static final java.lang.invoke.VarHandle STATUS, SCHEDTICK, GFREEN;
-    static {
-        try {
-            var lookup = java.lang.invoke.MethodHandles.lookup();
-            STATUS = lookup.findVarHandle(Processor.class, "status", PStatus.class);
-            SCHEDTICK = lookup.findVarHandle(Processor.class, "schedtick", long.class);
-            GFREEN = lookup.findVarHandle(Processor.class, "gFreeN", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATUS = VarHandles.field(MethodHandles.lookup(), "status", PStatus.class);
+    private static final VarHandle SCHEDTICK = VarHandles.field(MethodHandles.lookup(), "schedtick", long.class);
+    private static final VarHandle GFREEN = VarHandles.field(MethodHandles.lookup(), "gFreeN", int.class);
 
     /** Go's {@code atomic.Cas(&pp.status, from, to)}. */
     boolean casStatus(PStatus from, PStatus to) { return STATUS.compareAndSet(this, from, to); }

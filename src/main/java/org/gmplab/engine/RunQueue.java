@@ -39,17 +39,9 @@ public final class RunQueue {
         RunnextStealGuard NONE = () -> { };
     }
 
-    private static final VarHandle HEAD, TAIL, RUNNEXT;
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(RunQueue.class, "runqhead", int.class);
-            TAIL = l.findVarHandle(RunQueue.class, "runqtail", int.class);
-            RUNNEXT = l.findVarHandle(RunQueue.class, "runnext", Goroutine.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle HEAD = VarHandles.field(MethodHandles.lookup(), "runqhead", int.class);
+    private static final VarHandle TAIL = VarHandles.field(MethodHandles.lookup(), "runqtail", int.class);
+    private static final VarHandle RUNNEXT = VarHandles.field(MethodHandles.lookup(), "runnext", Goroutine.class);
 
     private final Goroutine[] runq;
     private final int mask;

@@ -1,5 +1,7 @@
 package org.gmplab.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -73,14 +75,7 @@ public final class Sched {
     // gFreeN: written under gFreeLock with release stores (setGFreeN; Go writes it plainly); volatile for schedtrace
     // and the views, which read it without the lock.
     volatile int gFreeN;
-    private static final java.lang.invoke.VarHandle GFREEN;
-    static {
-        try {
-            GFREEN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Sched.class, "gFreeN", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle GFREEN = VarHandles.field(MethodHandles.lookup(), "gFreeN", int.class);
 
     /** {@code sched.gFree.n = n}, under gFreeLock: a release store (the unlock publishes it; see {@link Processor#tick}). */
     void setGFreeN(int n) { GFREEN.setRelease(this, n); }

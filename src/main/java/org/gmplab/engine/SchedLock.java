@@ -35,17 +35,9 @@ final class SchedLock extends ReentrantLock {
     private long acquisitions;
     private long contended;
     private long waitNanos;
-    private static final VarHandle ACQUISITIONS, CONTENDED, WAIT_NANOS;
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            ACQUISITIONS = l.findVarHandle(SchedLock.class, "acquisitions", long.class);
-            CONTENDED = l.findVarHandle(SchedLock.class, "contended", long.class);
-            WAIT_NANOS = l.findVarHandle(SchedLock.class, "waitNanos", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle ACQUISITIONS = VarHandles.field(MethodHandles.lookup(), "acquisitions", long.class);
+    private static final VarHandle CONTENDED = VarHandles.field(MethodHandles.lookup(), "contended", long.class);
+    private static final VarHandle WAIT_NANOS = VarHandles.field(MethodHandles.lookup(), "waitNanos", long.class);
     /** Step mode: the virtual time at which the lock is free again. Guarded by this lock. */
     private long freeAt;
     /** How long the current holder waited for it. Guarded by this lock. */

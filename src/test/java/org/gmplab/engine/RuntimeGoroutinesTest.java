@@ -131,8 +131,9 @@ class RuntimeGoroutinesTest {
      * Go's {@code startlockedm}, in live mode: the M that hands P0 back to M0 after G1's waits in gcenable is on the
      * idle list (its STOPM) before M0 runs, so G1's second wait hands P0 to it rather than to a new M. At GOMAXPROCS 1
      * nothing else asks for an M during the boot, so a start has exactly M0, sysmon's M and that one — unless a stall
-     * of 10 ms on a loaded machine has sysmon preempt a G meanwhile, a start then left out of the count. With the
-     * wake before the M went idle, 71 of 100 starts had a fourth M on this machine.
+     * of 10 ms on a loaded machine has sysmon preempt a G meanwhile (G1 then waits, and is handed P0 back, once more
+     * for each preemption: 19 of 60 cold JVMs' first starts), a start then left out of the counts. With the wake
+     * before the M went idle, 71 of 100 starts had a fourth M on this machine.
      */
     @Test
     @Tag("live")   // the one live test here: mvn test -Pfast leaves it out

@@ -129,15 +129,17 @@ public class Machine extends EngineThread {
      */
     private void stoplockedm() {
         if (lockedg.lockedm != this) throw new IllegalStateException("stoplockedm: inconsistent locking");
-        int had = -1;
-        if (p != null) {
+        Processor pp = p == null ? null : releasep();
+        // The STOPM comes before the hand-off: once the P is handed off, another M may run what the locked G waits for,
+        // ready it and hand a P back to this M (startlockedm) before this thread would get round to saying that it
+        // stopped, and a live run's log would read backwards.
+        if (trace().on()) trace().emit(new Event.StopM(trace().at(this, lockedg.goid, id, -1), Event.StopM.Why.LOCKED, sched.nmidle,
+                pp == null ? -1 : pp.id, false, 0, 0));
+        if (pp != null) {
             // Schedule another M to run this p.
-            Processor pp = releasep();
-            had = pp.id;
-            if (trace().on()) pp.cause = -1;   // released here, with no event of its own before the HANDOFFP
+            if (trace().on()) pp.cause = -1;   // the HANDOFFP says why it goes (a STOPM releases no P in the log's causes)
             sched.handoffp(pp, this);
         }
-        if (trace().on()) trace().emit(new Event.StopM(trace().at(this, lockedg.goid, id, -1), Event.StopM.Why.LOCKED, sched.nmidle, had, false, 0, 0));
         sched.idleLocked(this, true);
         mParkForP();
     }

@@ -123,7 +123,7 @@ public final class Narration implements Event.Visitor<String> {
         return switch (e.reason()) {
             case IDLE -> "M" + e.m() + " has no P and nothing to do: it sleeps on the idle M list (idlethreads=" + e.nmidle() + "); threads are never destroyed";
             case LOCKED -> "stoplockedm: M" + e.m() + " is locked to " + g(e.g()) + " (lockOSThread: runtime.main during init), which cannot run now; M" + e.m()
-                    + " may run no other G" + (e.handedOff() >= 0 ? ", so it handed P" + e.handedOff() + " off" : "") + " and sleeps until " + g(e.g()) + " is runnable again";
+                    + " may run no other G" + (e.handedOff() >= 0 ? ", so it hands P" + e.handedOff() + " off" : "") + " and sleeps until " + g(e.g()) + " is runnable again";
             case GO10 -> "nextgandunlock: " + (e.globalEmpty() ? "the global queue is empty" : "mcpu=" + e.mcpu() + " has reached mcpumax=" + e.mcpumax())
                     + " → M" + e.m() + " goes on the idle M list (mput) and sleeps until matchmg hands it a G";
         };

@@ -123,7 +123,7 @@ final class NarrationZh implements Event.Visitor<String> {
         return switch (e.reason()) {
             case IDLE -> "M" + e.m() + " 没有 P，也无事可做：它在空闲 M 列表上睡眠（idlethreads=" + e.nmidle() + "）；线程从不销毁";
             case LOCKED -> "stoplockedm：M" + e.m() + " 锁定于 " + g(e.g()) + "（lockOSThread：初始化期间的 runtime.main），它现在不能运行；M" + e.m()
-                    + " 不能运行别的 G" + (e.handedOff() >= 0 ? "，所以交出了 P" + e.handedOff() : "") + "，睡眠直到 " + g(e.g()) + " 再次可运行";
+                    + " 不能运行别的 G" + (e.handedOff() >= 0 ? "，所以交出 P" + e.handedOff() : "") + "，睡眠直到 " + g(e.g()) + " 再次可运行";
             case GO10 -> "nextgandunlock：" + (e.globalEmpty() ? "全局队列为空" : "mcpu=" + e.mcpu() + " 已达到 mcpumax=" + e.mcpumax())
                     + " → M" + e.m() + " 进入空闲 M 列表（mput），睡眠直到 matchmg 交给它一个 G";
         };

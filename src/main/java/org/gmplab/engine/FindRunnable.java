@@ -152,6 +152,8 @@ final class FindRunnable {
         Goroutine gp = null;
         boolean restart = false, wantSpinner = false;
         int n = 0;
+        Event.Head idle = null;
+        int npidle = 0;
         sched.lock.lock();
         try {
             if (sched.gcwaiting) {
@@ -164,6 +166,13 @@ final class FindRunnable {
             } else {
                 m.releasep();
                 sched.pidleput(pp);
+                // Numbered, and made the P's cause, under the lock: once it is released another M may take the P
+                // (wakep, startm) and log its STARTM with the P's cause, which must be this PIDLE, logged before it.
+                if (trace().on()) {
+                    idle = trace().at(m, -1, m.id, pp.id);
+                    pp.cause = idle.seq();
+                    npidle = sched.npidle.get();
+                }
             }
         } finally {
             sched.lock.unlock();
@@ -182,11 +191,7 @@ final class FindRunnable {
             top = true;
             return null;
         }
-        if (trace().on()) {
-            Event.Head h = trace().at(m, -1, m.id, pp.id);
-            pp.cause = h.seq();
-            trace().emit(new Event.Pidle(h, sched.npidle.get()));
-        }
+        if (idle != null) trace().emit(new Event.Pidle(idle, npidle));
         return null;
     }
 

@@ -274,13 +274,21 @@ public class Machine extends EngineThread {
     private void stopm(Machine handedTo) {
         if (p != null) throw new IllegalStateException("stopm holding p");
         if (spinning) throw new IllegalStateException("stopm spinning");
+        Event.Head h = null;
+        int nmidle = 0;
         sched.lock.lock();
         try {
             sched.mput(this);
+            // Numbered under the lock: once it is released, another M may take this one off the idle list and log
+            // its STARTM, and a live run's log must not show this M going idle after it was woken.
+            if (trace().on()) {
+                h = trace().at(this, -1, id, -1);
+                nmidle = sched.nmidle;
+            }
         } finally {
             sched.lock.unlock();
         }
-        if (trace().on()) trace().emit(new Event.StopM(trace().at(this, -1, id, -1), Event.StopM.Why.IDLE, sched.nmidle, -1, false, 0, 0));
+        if (h != null) trace().emit(new Event.StopM(h, Event.StopM.Why.IDLE, nmidle, -1, false, 0, 0));
         if (handedTo != null) sched.ts.unpark(handedTo, this, sched.wakeLatency(this));
         mParkForP();
     }

@@ -341,9 +341,9 @@ public class Machine extends EngineThread {
     void newproc(Code fn, long[] args, Goroutine parent) {
         Processor pp = p;
         Goroutine newg = newproc1(fn, args, parent);
-        int refilled = pp.lastRefill;
+        Event.Head h = trace().on() ? numberNewproc(pp, newg, pp.lastRefill) : null;
         pp.runq.runqput(newg, true, sched.runq);
-        if (trace().on()) explainNewproc(pp, newg, parent, refilled);
+        if (h != null) explainNewproc(pp, newg, parent, h);
         sched.ts.pass(this, sched.costs.newproc());
         if (sched.mainStarted) sched.wakep(this);
     }
@@ -352,8 +352,9 @@ public class Machine extends EngineThread {
     void bootMain(Code main) {
         Processor pp = p;
         Goroutine g1 = newproc1(main, new long[0], null);
+        Event.Head h = trace().on() ? numberNewproc(pp, g1, 0) : null;
         pp.runq.runqput(g1, true, sched.runq);
-        if (trace().on()) explainNewproc(pp, g1, null, 0);
+        if (h != null) explainNewproc(pp, g1, null, h);
     }
 
     /** Go's {@code newproc1}: a runnable G for fn, reusing a dead one when possible. */
@@ -372,14 +373,22 @@ public class Machine extends EngineThread {
         return newg;
     }
 
-    private void explainNewproc(Processor pp, Goroutine newg, Goroutine parent, int refilled) {
+    /**
+     * The GO event's number, taken (with newg's cause) before {@code runqput} publishes newg: from then on another P
+     * may steal it and log its EXECUTE, which a live run's log must show after the GO that made it.
+     */
+    private Event.Head numberNewproc(Processor pp, Goroutine newg, int refilled) {
+        if (refilled > 0) trace().emit(new Event.GfreeRefill(trace().at(this, -1, id, pp.id), refilled, Processor.GFREE_REFILL_TO));
+        Event.Head h = trace().at(this, newg.goid, id, pp.id);
+        newg.cause = h.seq();
+        return h;
+    }
+
+    private void explainNewproc(Processor pp, Goroutine newg, Goroutine parent, Event.Head h) {
         Code fn = newg.startFn;
         {
-            if (refilled > 0) trace().emit(new Event.GfreeRefill(trace().at(this, -1, id, pp.id), refilled, Processor.GFREE_REFILL_TO));
             Goroutine kicked = pp.runq.kicked();
             int over = pp.runq.overflowed();
-            Event.Head h = trace().at(this, newg.goid, id, pp.id);
-            newg.cause = h.seq();
             trace().emit(new Event.Go(h, Event.Go.To.RUNNEXT, newg.parentGoid,
                     parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
             if (over > 0) {
@@ -401,11 +410,16 @@ public class Machine extends EngineThread {
     void ready(Goroutine gp, Goroutine by, String how, Object on) {
         Processor pp = p;
         gp.makeRunnable();
-        pp.runq.runqput(gp, true, sched.runq);
+        Event.Head h = null;
         if (trace().on()) {
-            Goroutine kicked = pp.runq.kicked();
-            Event.Head h = trace().at(this, gp.goid, id, pp.id, by != null ? by.cause : gp.cause);   // the waker's EXECUTE, or the TIMER
+            // numbered (and made gp's cause) before runqput publishes gp: another P may then steal it and log its
+            // EXECUTE, which a live run's log must show after this READY
+            h = trace().at(this, gp.goid, id, pp.id, by != null ? by.cause : gp.cause);   // the waker's EXECUTE, or the TIMER
             gp.cause = h.seq();
+        }
+        pp.runq.runqput(gp, true, sched.runq);
+        if (h != null) {
+            Goroutine kicked = pp.runq.kicked();
             trace().emit(new Event.Ready(h, false, by == null ? -1 : by.goid, how, on == null ? null : on.toString(),
                     kicked == null ? -1 : kicked.goid, 0));
         }
@@ -461,8 +475,10 @@ public class Machine extends EngineThread {
         }
         Mutex.LockSlow ls = gp.lockSlow; // read before the G can be woken
         String reason = gp.waitReason, on = String.valueOf(gp.waitingOn), queued = ls != null ? ls.queued : null;
+        // numbered before the unlock lets a partner wake it: its READY, and another P's EXECUTE, come after this PARK
+        Event.Head h = trace().at(this, gp.goid, id, pp.id);
         interp.unlockParked();
-        trace().emit(new Event.Park(trace().at(this, gp.goid, id, pp.id), false, reason, on, queued));
+        trace().emit(new Event.Park(h, false, reason, on, queued));
     }
 
     /** Go's {@code goexit0}: gp is dead; its G goes to this P's free list for reuse. */

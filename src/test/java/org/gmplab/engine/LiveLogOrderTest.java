@@ -71,30 +71,7 @@ class LiveLogOrderTest {
      */
     @Test
     void aGRunsAfterTheGoThatMadeItAndTheReadyThatWokeIt() throws Exception {
-        Scenario pingpong = GoSource.parse("""
-                // gmplab: gomaxprocs=2
-                package main
-
-                func main() {
-                	ping, pong := make(chan int), make(chan int)
-                	done := make(chan struct{})
-                	go func() {
-                		for {
-                			v := <-ping
-                			pong <- v + 1
-                		}
-                	}()
-                	go func() {
-                		v := 0
-                		for i := 0; i < 100000; i++ {
-                			ping <- v
-                			v = <-pong
-                		}
-                		close(done)
-                	}()
-                	<-done
-                }
-                """, "pingpong.go");
+        Scenario pingpong = PingPongProgram.of(2, 100_000, false);
         try (Engine e = Engine.live(pingpong, 2, true)) {
             assertThat(e.awaitEnd(1, TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
             java.util.Set<Long> made = new java.util.HashSet<>(), parked = new java.util.HashSet<>();

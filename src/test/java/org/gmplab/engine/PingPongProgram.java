@@ -4,22 +4,25 @@ import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.GoSource;
 
 /**
- * The live ping-pong that {@code SudogCacheTest} and {@code bench.PingPongBench} run: two goroutines pass a value back
- * and forth on unbuffered channels, a goroutine's park and another's ready at every switch. Main then sleeps, so
- * that the Ms are still there to be asked (a thread's counts go with it) once the goroutine that counts the rounds,
- * the only one that ever exits, has ended.
+ * The live ping-pong that {@code SudogCacheTest}, {@code LiveLogOrderTest} and {@code bench.PingPongBench} run: two
+ * goroutines pass a value back and forth on unbuffered channels, a goroutine's park and another's ready at every
+ * switch. Main then sleeps (unless asked not to), so that the Ms are still there to be asked (a thread's counts go
+ * with it) once the goroutine that counts the rounds, the only one that ever exits, has ended.
  */
 public final class PingPongProgram {
     private PingPongProgram() { }
 
-    /** The program at this GOMAXPROCS, for this many round trips. */
+    /** The program at this GOMAXPROCS, for this many round trips; main then sleeps for an hour. */
     public static Scenario of(int gomaxprocs, int rounds) throws org.gmplab.scenario.ScenarioException {
+        return of(gomaxprocs, rounds, true);
+    }
+
+    /** The program at this GOMAXPROCS, for this many round trips; without {@code sleep}, main returns after them. */
+    public static Scenario of(int gomaxprocs, int rounds, boolean sleep) throws org.gmplab.scenario.ScenarioException {
         return GoSource.parse("""
                 // gmplab: gomaxprocs=%d
                 package main
-
-                import "time"
-
+                %s
                 func main() {
                 	ping, pong := make(chan int), make(chan int)
                 	done := make(chan struct{})
@@ -38,8 +41,7 @@ public final class PingPongProgram {
                 		close(done)
                 	}()
                 	<-done
-                	time.Sleep(time.Hour)
-                }
-                """.formatted(gomaxprocs, rounds), "pingpong.go");
+                %s}
+                """.formatted(gomaxprocs, sleep ? "\nimport \"time\"\n" : "", rounds, sleep ? "\ttime.Sleep(time.Hour)\n" : ""), "pingpong.go");
     }
 }

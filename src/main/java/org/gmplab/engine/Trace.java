@@ -16,9 +16,15 @@ import org.gmplab.snapshot.Event;
  * another queue, or started it running), and a P keeps {@link Processor#cause}, the latest event that released
  * it; an event that takes the G or the P names that one in its head ({@link Event.Head#cause}). Both are
  * written inside the {@code on()} branch, after the event's head is taken, so with no sink they cost nothing. In
- * step mode, where one engine thread runs between two scheduling points, they are exact; in live mode an M
- * may take a G in the instant between its publication and its cause's being written, and then names the
- * cause before.
+ * step mode, where one engine thread runs between two scheduling points, they are exact.
+ *
+ * <p><b>Live mode: number first, publish after.</b> Ms take their seqs racing each other, and a live log is read in
+ * seq order, so an event that hands something to other Ms takes its head (and writes the cause) before the hand-over
+ * is visible: GO and READY before {@code runqput}, PARK before the wait's unlock, STOPM and PIDLE under the lock that
+ * puts the M or the P on its idle list, {@code stoplockedm}'s STOPM before its hand-off. Otherwise another M can act
+ * on it and log that first (a G's EXECUTE before its READY), as {@code LiveLogOrderTest} checks. The batch events
+ * (STEAL, GLOBRUNQGET, RUNQPUTSLOW) still take theirs after the batch is published, so in live mode a G of a batch
+ * may, rarely, name the cause before.
  */
 public final class Trace {
     private final Consumer<Event> sink;

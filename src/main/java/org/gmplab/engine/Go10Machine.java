@@ -201,8 +201,11 @@ final class Go10Machine extends Machine {
             case PARK -> {
                 gp.status = GStatus.WAITING;
                 stop(gp, Left.PARKED);
+                // numbered before the unlock lets a partner wake it (see Trace: number first, publish after)
+                Event.Head h = trace().on() ? trace().at(this, gp.goid, id, -1) : null;
+                String reason = gp.waitReason, on = String.valueOf(gp.waitingOn);
                 interp.unlockParked();
-                if (trace().on()) trace().emit(new Event.Park(trace().at(this, gp.goid, id, -1), true, gp.waitReason, String.valueOf(gp.waitingOn), null));
+                if (h != null) trace().emit(new Event.Park(h, true, reason, on, null));
             }
             case EXIT -> {
                 gp.status = GStatus.DEAD;

@@ -71,7 +71,16 @@ class LiveLogOrderTest {
      */
     @Test
     void aGRunsAfterTheGoThatMadeItAndTheReadyThatWokeIt() throws Exception {
-        Scenario pingpong = PingPongProgram.of(2, 100_000, false);
+        aGRunsAfterItsGoAndReady(PingPongProgram.of(2, 100_000, false));
+    }
+
+    /** The same under Go 1.0's scheduler, whose PARK was numbered after the unlock too (29 of 2,000,008 EXECUTEs before it was fixed). */
+    @Test
+    void underGo10TooAGRunsAfterTheReadyThatWokeIt() throws Exception {
+        aGRunsAfterItsGoAndReady(PingPongProgram.of(2, 100_000, false).withScheduler(Scenario.Scheduler.GO10));
+    }
+
+    private static void aGRunsAfterItsGoAndReady(Scenario pingpong) throws Exception {
         try (Engine e = Engine.live(pingpong, 2, true)) {
             assertThat(e.awaitEnd(1, TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
             java.util.Set<Long> made = new java.util.HashSet<>(), parked = new java.util.HashSet<>();

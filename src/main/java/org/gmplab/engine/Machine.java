@@ -384,21 +384,20 @@ public class Machine extends EngineThread {
         return h;
     }
 
+    /** Emits the GO that {@link #numberNewproc} numbered, once runqput has told what it kicked, and its overflow if any. */
     private void explainNewproc(Processor pp, Goroutine newg, Goroutine parent, Event.Head h) {
         Code fn = newg.startFn;
-        {
-            Goroutine kicked = pp.runq.kicked();
-            int over = pp.runq.overflowed();
-            trace().emit(new Event.Go(h, Event.Go.To.RUNNEXT, newg.parentGoid,
-                    parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
-            if (over > 0) {
-                Goroutine named = kicked == null ? newg : kicked;
-                Goroutine[] gs = pp.runq.overflowedGs();
-                List<Event.Moved> batch = Trace.batch(gs);
-                Event.Head slow = trace().at(this, named.goid, id, pp.id, named.cause);
-                Trace.caused(gs, slow.seq());
-                trace().emit(new Event.RunqPutSlow(slow, over, sched.runq.sizeRacy(), pp.runq.capacity(), batch));
-            }
+        Goroutine kicked = pp.runq.kicked();
+        int over = pp.runq.overflowed();
+        trace().emit(new Event.Go(h, Event.Go.To.RUNNEXT, newg.parentGoid,
+                parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
+        if (over > 0) {
+            Goroutine named = kicked == null ? newg : kicked;
+            Goroutine[] gs = pp.runq.overflowedGs();
+            List<Event.Moved> batch = Trace.batch(gs);
+            Event.Head slow = trace().at(this, named.goid, id, pp.id, named.cause);
+            Trace.caused(gs, slow.seq());
+            trace().emit(new Event.RunqPutSlow(slow, over, sched.runq.sizeRacy(), pp.runq.capacity(), batch));
         }
     }
 

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.gmplab.scenario.Scenario;
@@ -83,7 +85,7 @@ class LiveLogOrderTest {
     private static void aGRunsAfterItsGoAndReady(Scenario pingpong) throws Exception {
         try (Engine e = Engine.live(pingpong, 2, true)) {
             assertThat(e.awaitEnd(1, TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
-            java.util.Set<Long> made = new java.util.HashSet<>(), parked = new java.util.HashSet<>();
+            Set<Long> made = new HashSet<>(), parked = new HashSet<>();
             int executes = 0;
             for (Event ev : e.liveEvents()) {
                 long g = ev.g();

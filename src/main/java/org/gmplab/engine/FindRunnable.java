@@ -31,6 +31,14 @@ final class FindRunnable {
     private boolean top;
     /** Cost of work done since the last safe point; charged when the G starts (no safe point while it is in hand). */
     long owed;
+    /**
+     * A steal's or a global-queue pull's event, numbered while its Gs were claimed and not yet published
+     * ({@link #numberMoved}), for the event that tells of it once the rest is known; and, for a pull, the global
+     * queue's size before it.
+     */
+    private Event.Head movedHead;
+    private List<Event.Moved> moved;
+    private int movedBefore;
 
     FindRunnable(Machine m) {
         this.m = m;
@@ -159,7 +167,7 @@ final class FindRunnable {
             if (sched.gcwaiting) {
                 restart = true;
             } else if (sched.runq.size() != 0) {
-                gp = sched.globrunqget(pp, 0);
+                gp = sched.globrunqget(pp, 0, numberGlobrunqget(pp));
                 n = sched.lastGlobrunqgetN;
             } else if (!m.spinning && sched.needspinning.get() == 1) {
                 wantSpinner = true;
@@ -182,7 +190,7 @@ final class FindRunnable {
             return null;
         }
         if (gp != null) {
-            emitGlobrunqget(pp, gp, "batch", n);
+            emitGlobrunqget(pp, "batch", n);
             return gp;
         }
         if (wantSpinner) {
@@ -214,7 +222,7 @@ final class FindRunnable {
             if (sched.runq.size() != 0) {
                 pp2 = sched.pidlegetSpinning();
                 if (pp2 != null) {
-                    gp = sched.globrunqget(pp2, 0);
+                    gp = sched.globrunqget(pp2, 0, numberGlobrunqget(pp2));
                     if (gp == null) throw new IllegalStateException("global runq empty with non-zero runqsize");
                     n = sched.lastGlobrunqgetN;
                 }
@@ -224,7 +232,7 @@ final class FindRunnable {
         }
         if (pp2 != null) {
             m.acquirep(pp2);
-            emitGlobrunqget(pp2, gp, "recheck", n);
+            emitGlobrunqget(pp2, "recheck", n);
             m.becomeSpinning("the re-check found Gs in the global queue", -1);
             return gp;
         }
@@ -384,9 +392,10 @@ final class FindRunnable {
                 }
                 if (!p2.idle) {
                     int had = p2.runq.size();
-                    Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG);
+                    Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG,
+                            trace().on() ? gs -> numberMoved(pp, gs, gs[gs.length - 1]) : null);
                     if (gp != null) {
-                        explainSteal(pp, p2, gp, i, had, r, nprocs, e.inc());
+                        explainSteal(pp, p2, i, had, r, nprocs, e.inc());
                         oweProbes(probes);
                         return gp;
                     }
@@ -413,16 +422,34 @@ final class FindRunnable {
         if (!lazyNow) m.debt += probes;
     }
 
-    private void explainSteal(Processor pp, Processor p2, Goroutine gp, int round, int had, int r, int nprocs, int stride) {
+    private void explainSteal(Processor pp, Processor p2, int round, int had, int r, int nprocs, int stride) {
         if (!trace().on()) return;
         int took = pp.runq.stolen();
         boolean runnext = pp.runq.stoleRunnext();
-        Goroutine[] gs = pp.runq.stolenGs();
-        List<Event.Moved> batch = Trace.batch(gs);
-        Event.Head h = trace().at(m, gp.goid, m.id, pp.id, gp.cause);
-        Trace.caused(gs, h.seq());
-        trace().emit(new Event.Steal(h, p2.id, round + 1, STEAL_TRIES, had, took, runnext,
-                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING, batch));
+        trace().emit(new Event.Steal(movedHead, p2.id, round + 1, STEAL_TRIES, had, took, runnext,
+                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING, moved));
+        movedHead = null;
+        moved = null;
+    }
+
+    /**
+     * Numbers the event that moves {@code gs} to pp ({@code named}: the G it takes to run), and makes it their cause,
+     * while they are claimed and not yet where another P can take them: otherwise that P could log its own move or
+     * EXECUTE of one first, with the cause before this one (see {@link Trace}).
+     */
+    private void numberMoved(Processor pp, Goroutine[] gs, Goroutine named) {
+        moved = Trace.batch(gs);
+        movedHead = trace().at(m, named.goid, m.id, pp.id, named.cause);
+        Trace.caused(gs, movedHead.seq());
+    }
+
+    /** {@link #numberMoved} for a pull from the global queue to pp, which runs the first G of it (null with tracing off). sched.lock held. */
+    private RunQueue.Claimed numberGlobrunqget(Processor pp) {
+        if (!trace().on()) return null;
+        return gs -> {
+            numberMoved(pp, gs, gs[0]);
+            movedBefore = sched.runq.size() + gs.length;
+        };
     }
 
     private Goroutine globrunqget(Processor pp, int max, String why) {
@@ -430,25 +457,22 @@ final class FindRunnable {
         int n;
         sched.lock.lock();
         try {
-            gp = sched.globrunqget(pp, max);
+            gp = sched.globrunqget(pp, max, numberGlobrunqget(pp));
             n = sched.lastGlobrunqgetN;
         } finally {
             sched.lock.unlock();
         }
-        if (gp != null) emitGlobrunqget(pp, gp, why, n);
+        if (gp != null) emitGlobrunqget(pp, why, n);
         return gp;
     }
 
     /** Explains a global-queue pull of {@code n} Gs and owes its cost. Called without sched.lock. */
-    private void emitGlobrunqget(Processor pp, Goroutine gp, String why, int n) {
+    private void emitGlobrunqget(Processor pp, String why, int n) {
         if (trace().on()) {
-            int before = sched.runq.sizeRacy() + n;
-            Goroutine[] gs = pp.runq.withNewest(gp, n - 1);   // globrunqget put all but gp on pp's ring
-            List<Event.Moved> batch = Trace.batch(gs);
-            Event.Head h = trace().at(m, gp.goid, m.id, pp.id, gp.cause);
-            Trace.caused(gs, h.seq());
-            trace().emit(new Event.GlobRunqGet(h, n, before, why.equals("fairness"), pp.schedtick,
-                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity(), batch));
+            trace().emit(new Event.GlobRunqGet(movedHead, n, movedBefore, why.equals("fairness"), pp.schedtick,
+                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity(), moved));
+            movedHead = null;
+            moved = null;
         }
         owed += sched.costs.globalOp();
     }

@@ -47,6 +47,11 @@ public class Machine extends EngineThread {
     /** Go's per-M cheaprand state, seeded from the scenario in step mode. */
     private final SplittableRandom rand;
 
+    /** {@link #numberOverflow}, or null with tracing off; and the RUNQPUTSLOW it numbered, not yet emitted. */
+    private final RunQueue.Claimed numberOverflow;
+    private Event.Head overflowHead;
+    private List<Event.Moved> overflowBatch;
+
     Machine(Sched sched, int id) {
         super(id, "M" + id);
         this.id = id;
@@ -54,6 +59,7 @@ public class Machine extends EngineThread {
         this.interp = new Interpreter(this);
         this.rand = new SplittableRandom(sched.engine.seed() * 0x9E3779B97F4A7C15L + id);
         this.finder = new FindRunnable(this);
+        this.numberOverflow = sched.trace.on() ? this::numberOverflow : null;
     }
 
     public int id() { return id; }
@@ -205,11 +211,15 @@ public class Machine extends EngineThread {
         Processor pp = p;
         gp.status = GStatus.RUNNABLE;
         dropg(gp);
-        pp.runq.runqput(gp, false, sched.runq);
+        Event.Head h = null;
         if (trace().on()) {
-            Event.Head h = trace().at(this, gp.goid, id, pp.id);
+            h = trace().at(this, gp.goid, id, pp.id);   // numbered before runqput publishes gp (see ready)
             gp.cause = h.seq();
+        }
+        runqput(pp, gp, false);
+        if (h != null) {
             trace().emit(new Event.Gosched(h, false, true, false, 0));
+            emitOverflow(pp);
         }
     }
 
@@ -342,7 +352,7 @@ public class Machine extends EngineThread {
         Processor pp = p;
         Goroutine newg = newproc1(fn, args, parent);
         Event.Head h = trace().on() ? numberNewproc(pp, newg, pp.lastRefill) : null;
-        pp.runq.runqput(newg, true, sched.runq);
+        runqput(pp, newg, true);
         if (h != null) explainNewproc(pp, newg, parent, h);
         sched.ts.pass(this, sched.costs.newproc());
         if (sched.mainStarted) sched.wakep(this);
@@ -353,7 +363,7 @@ public class Machine extends EngineThread {
         Processor pp = p;
         Goroutine g1 = newproc1(main, new long[0], null);
         Event.Head h = trace().on() ? numberNewproc(pp, g1, 0) : null;
-        pp.runq.runqput(g1, true, sched.runq);
+        runqput(pp, g1, true);
         if (h != null) explainNewproc(pp, g1, null, h);
     }
 
@@ -388,17 +398,37 @@ public class Machine extends EngineThread {
     private void explainNewproc(Processor pp, Goroutine newg, Goroutine parent, Event.Head h) {
         Code fn = newg.startFn;
         Goroutine kicked = pp.runq.kicked();
-        int over = pp.runq.overflowed();
         trace().emit(new Event.Go(h, Event.Go.To.RUNNEXT, newg.parentGoid,
                 parent == null ? -1 : parent.goid, fn.name(), kicked == null ? -1 : kicked.goid, pp.runq.size(), newg.system(), 0, 0));
-        if (over > 0) {
-            Goroutine named = kicked == null ? newg : kicked;
-            Goroutine[] gs = pp.runq.overflowedGs();
-            List<Event.Moved> batch = Trace.batch(gs);
-            Event.Head slow = trace().at(this, named.goid, id, pp.id, named.cause);
-            Trace.caused(gs, slow.seq());
-            trace().emit(new Event.RunqPutSlow(slow, over, sched.runq.sizeRacy(), pp.runq.capacity(), batch));
-        }
+        emitOverflow(pp);
+    }
+
+    /**
+     * Go's {@code runqput} on pp, this M's P. With tracing on, an overflow's RUNQPUTSLOW is numbered while its Gs are
+     * claimed and not yet on the global queue ({@link #numberOverflow}), and the caller emits it after the event of the
+     * put itself ({@link #emitOverflow}).
+     */
+    private void runqput(Processor pp, Goroutine gp, boolean next) {
+        pp.runq.runqput(gp, next, sched.runq, numberOverflow);
+    }
+
+    /**
+     * Numbers the RUNQPUTSLOW of Gs runqputslow has claimed, oldest first, and makes it their cause, before the global
+     * queue has them: another M could take them from there at once and log its GLOBRUNQGET first (see {@link Trace}).
+     */
+    private void numberOverflow(Goroutine[] gs) {
+        Goroutine named = gs[gs.length - 1];   // the G runqputslow was putting: the new one, or the runnext it kicked
+        overflowBatch = Trace.batch(gs);
+        overflowHead = trace().at(this, named.goid, id, p.id, named.cause);
+        Trace.caused(gs, overflowHead.seq());
+    }
+
+    /** Emits the RUNQPUTSLOW the last {@link #runqput} numbered, if it overflowed. */
+    private void emitOverflow(Processor pp) {
+        if (overflowHead == null) return;
+        trace().emit(new Event.RunqPutSlow(overflowHead, overflowBatch.size(), sched.runq.sizeRacy(), pp.runq.capacity(), overflowBatch));
+        overflowHead = null;
+        overflowBatch = null;
     }
 
     /**
@@ -416,11 +446,12 @@ public class Machine extends EngineThread {
             h = trace().at(this, gp.goid, id, pp.id, by != null ? by.cause : gp.cause);   // the waker's EXECUTE, or the TIMER
             gp.cause = h.seq();
         }
-        pp.runq.runqput(gp, true, sched.runq);
+        runqput(pp, gp, true);
         if (h != null) {
             Goroutine kicked = pp.runq.kicked();
             trace().emit(new Event.Ready(h, false, by == null ? -1 : by.goid, how, on == null ? null : on.toString(),
                     kicked == null ? -1 : kicked.goid, 0));
+            emitOverflow(pp);
         }
         sched.wakep(this);
     }
@@ -437,27 +468,37 @@ public class Machine extends EngineThread {
         if (sched.go126 && preempted && sched.gcwaiting) {
             // If preempted for STW, keep the G on the local P in runnext so it can keep running immediately
             // after the STW.
-            pp.runq.runqput(gp, true, sched.runq);
+            Event.Head h = null;
             if (trace().on()) {
-                Goroutine kicked = pp.runq.kicked();
-                Event.Head h = trace().at(this, gp.goid, id, pp.id);
+                h = trace().at(this, gp.goid, id, pp.id);   // numbered before runqput publishes gp (see ready)
                 gp.cause = h.seq();
+            }
+            runqput(pp, gp, true);
+            if (h != null) {
+                Goroutine kicked = pp.runq.kicked();
                 trace().emit(new Event.Preempt(h, true, kicked == null ? -1 : kicked.goid, sched.runq.sizeRacy()));
+                emitOverflow(pp);
             }
             if (sched.mainStarted) sched.wakep(this);
             return;
         }
+        Event.Head h = null;
+        int global = 0;
         sched.lock.lock();
         try {
             sched.runq.globrunqput(gp);
+            if (trace().on()) {
+                // numbered (and made gp's cause) before the unlock lets another M take gp from the global queue
+                h = trace().at(this, gp.goid, id, pp.id);
+                gp.cause = h.seq();
+                global = sched.runq.size();
+            }
         } finally {
             sched.lock.unlock();
         }
-        if (trace().on()) {
-            Event.Head h = trace().at(this, gp.goid, id, pp.id);
-            gp.cause = h.seq();
-            trace().emit(preempted ? new Event.Preempt(h, false, -1, sched.runq.sizeRacy())
-                    : new Event.Gosched(h, false, false, injected, sched.runq.sizeRacy()));
+        if (h != null) {
+            trace().emit(preempted ? new Event.Preempt(h, false, -1, global)
+                    : new Event.Gosched(h, false, false, injected, global));
         }
         sched.ts.pass(this, sched.costs.globalOp());
         if (sched.mainStarted) sched.wakep(this);

@@ -29,6 +29,15 @@ import java.lang.invoke.VarHandle;
  * goroutine during the whole call.
  */
 public final class RunQueue {
+    /**
+     * Told by the owner of Gs it has claimed and not yet published to the other Ps: where live mode's event log numbers
+     * the event that moves them, so that no other P can take one and log that first (see {@code Trace}).
+     */
+    @FunctionalInterface
+    public interface Claimed {
+        void claimed(Goroutine[] gs);
+    }
+
 
     /** Called by a thief just before it takes the victim's {@code runnext}; the victim decides whether to back off. */
     @FunctionalInterface
@@ -108,6 +117,14 @@ public final class RunQueue {
      * Executed only by the owner P.
      */
     public void runqput(Goroutine gp, boolean next, GlobalRunQueue global) {
+        runqput(gp, next, global, null);
+    }
+
+    /**
+     * {@link #runqput(Goroutine, boolean, GlobalRunQueue)}, telling {@code overflow} (if not null) of the Gs an overflow
+     * moves to the global queue, oldest first, once they are claimed and before they are there.
+     */
+    public void runqput(Goroutine gp, boolean next, GlobalRunQueue global, Claimed overflow) {
         assert ownerEnters();
         try {
             kicked = null;
@@ -130,7 +147,7 @@ public final class RunQueue {
                     TAIL.setRelease(this, t + 1); // store-release, makes the item available for consumption
                     return;
                 }
-                if (runqputslow(gp, h, t, global)) return;
+                if (runqputslow(gp, h, t, global, overflow)) return;
                 // The queue is not full now (a consumer moved the head), so the put above must succeed.
             }
         } finally {
@@ -150,6 +167,11 @@ public final class RunQueue {
      * ({@link #slowBatch}), since only the owner ever runs this.
      */
     boolean runqputslow(Goroutine gp, int h, int t, GlobalRunQueue global) {
+        return runqputslow(gp, h, t, global, null);
+    }
+
+    /** {@link #runqputslow(Goroutine, int, int, GlobalRunQueue)}, telling {@code claimed} (if not null) of the batch before the global queue has it. */
+    boolean runqputslow(Goroutine gp, int h, int t, GlobalRunQueue global, Claimed claimed) {
         int n = (t - h) / 2;
         if (n != runq.length / 2) throw new IllegalStateException("runqputslow: queue is not full");
         Goroutine[] batch = slowBatch;
@@ -159,6 +181,8 @@ public final class RunQueue {
         // Link the goroutines.
         for (int i = 0; i < n; i++) batch[i].schedlink = batch[i + 1];
         batch[n].schedlink = null;
+        overflowed = n + 1;
+        if (claimed != null) claimed.claimed(java.util.Arrays.copyOf(batch, n + 1));
         // Now put the batch on global queue.
         global.lock();
         try {
@@ -166,7 +190,6 @@ public final class RunQueue {
         } finally {
             global.unlock();
         }
-        overflowed = n + 1;
         return true;
     }
 
@@ -297,6 +320,14 @@ public final class RunQueue {
      * Executed only by the owner P of this queue, the thief; it must have an empty ring.
      */
     public Goroutine runqsteal(RunQueue victim, boolean stealRunNextG) {
+        return runqsteal(victim, stealRunNextG, null);
+    }
+
+    /**
+     * {@link #runqsteal(RunQueue, boolean)}, telling {@code claimed} (if not null) of the Gs taken, in the victim's order
+     * (the one returned last), before the tail store that lets other thieves take them from here.
+     */
+    public Goroutine runqsteal(RunQueue victim, boolean stealRunNextG, Claimed claimed) {
         assert ownerEnters();
         try {
             if (victim.runq.length != runq.length) throw new IllegalArgumentException("run queues differ in capacity");
@@ -309,6 +340,11 @@ public final class RunQueue {
             if (n == 0) return null;
             stolen = n;
             for (int i = 0; i < n; i++) claim(runq[(t + i) & mask]);   // before the tail publishes them
+            if (claimed != null) {
+                Goroutine[] gs = new Goroutine[n];
+                for (int i = 0; i < n; i++) gs[i] = runq[(t + i) & mask];
+                claimed.claimed(gs);
+            }
             n--;
             Goroutine gp = runq[(t + n) & mask];
             if (n == 0) return gp;
@@ -380,35 +416,6 @@ public final class RunQueue {
     public boolean gotRunnext() { return gotRunnext; }
     /** After {@link #runqsteal}: how many Gs were taken from the victim, including the one returned. */
     public int stolen() { return stolen; }
-    /**
-     * After {@link #runqsteal}: the Gs taken, in the victim's order (the one returned last). They are still in this
-     * ring's slots from the tail on, which only the owner writes; so call it before the owner puts again.
-     */
-    public Goroutine[] stolenGs() {
-        Goroutine[] out = new Goroutine[stolen];
-        int first = runqtail - stolen + 1;   // the one returned was not published: the tail stops before it
-        for (int i = 0; i < stolen; i++) out[i] = runq[(first + i) & mask];
-        return out;
-    }
-
-    /**
-     * {@code gp}, then the newest {@code k} Gs of the ring, oldest first: after {@code globrunqget} put {@code k}
-     * of its batch here. Only the owner writes slots, so thieves taking some meanwhile do not change them.
-     * Owner only, before it puts again.
-     */
-    Goroutine[] withNewest(Goroutine gp, int k) {
-        Goroutine[] out = new Goroutine[k + 1];
-        out[0] = gp;
-        for (int i = 0; i < k; i++) out[1 + i] = runq[(runqtail - k + i) & mask];
-        return out;
-    }
-
-    /**
-     * After a {@link #runqput} that overflowed ({@link #overflowed()} > 0): the Gs moved to the global queue,
-     * oldest first (the batch array keeps them until the next overflow). Owner only.
-     */
-    public Goroutine[] overflowedGs() { return java.util.Arrays.copyOf(slowBatch, overflowed); }
-
     /** After {@link #runqsteal}: whether the G taken was the victim's runnext. */
     public boolean stoleRunnext() { return stoleRunnext; }
 }

@@ -366,6 +366,15 @@ public final class Sched {
      * sched.lock held.
      */
     Goroutine globrunqget(Processor pp, int max) {
+        return globrunqget(pp, max, null);
+    }
+
+    /**
+     * {@link #globrunqget(Processor, int)}, telling {@code claimed} (if not null) of the Gs taken, the one returned first,
+     * once all are off the global queue and before any is on pp's ring, where another P may steal it: live mode's log
+     * numbers the pull there ({@link Trace}: number first, publish after).
+     */
+    Goroutine globrunqget(Processor pp, int max, RunQueue.Claimed claimed) {
         assert lock.isHeldByCurrentThread();
         int size = runq.size();
         if (size == 0) return null;
@@ -375,6 +384,13 @@ public final class Sched {
         if (max > 0 && n > max) n = max;
         if (n > pp.runq.capacity() / 2) n = pp.runq.capacity() / 2;
         lastGlobrunqgetN = n;
+        if (claimed != null) {
+            Goroutine[] gs = new Goroutine[n];
+            for (int i = 0; i < n; i++) pp.runq.claim(gs[i] = runq.pop());
+            claimed.claimed(gs);
+            for (int i = 1; i < n; i++) pp.runq.runqput(gs[i], false, runq);
+            return gs[0];
+        }
         Goroutine gp = runq.pop();
         pp.runq.claim(gp);
         for (n--; n > 0; n--) {

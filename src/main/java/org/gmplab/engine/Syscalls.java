@@ -19,19 +19,21 @@ final class Syscalls {
     static void entersyscall(Machine m, Goroutine gp, long d) {
         Sched sched = m.sched;
         gp.status = GStatus.SYSCALL;
-        if (sched.sysmonwait) sched.wakeSysmon(m);
         Processor pp = m.p;
+        // Traced first, as Go's reentersyscall does: once the P is in _Psyscall sysmon may retake it and log its RETAKE,
+        // whose cause is this event.
+        if (sched.trace.on()) {
+            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp.id);
+            pp.cause = h.seq();   // the P is left in _Psyscall, for sysmon to retake or the G to take back
+            sched.trace.emit(new Event.EnterSyscall(h, Event.EnterSyscall.Rules.GO123, d, 0, 0));
+        }
+        if (sched.sysmonwait) sched.wakeSysmon(m);
         m.syscalltick = pp.syscalltick;
         pp.syscallStart = sched.ts.now(m);
         pp.m = null;
         m.oldp = pp;
         m.p = null;
         pp.status = PStatus.SYSCALL;
-        if (sched.trace.on()) {
-            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp.id);
-            pp.cause = h.seq();   // the P is left in _Psyscall, for sysmon to retake or the G to take back
-            sched.trace.emit(new Event.EnterSyscall(h, Event.EnterSyscall.Rules.GO123, d, 0, 0));
-        }
         if (sched.gcwaiting) entersyscallGcwait(m, pp);
     }
 
@@ -141,10 +143,15 @@ final class Syscalls {
         gp.m = null;
         m.curg = null;
         Processor pp;
+        Event.Head global = null;
         sched.lock.lock();
         try {
             pp = sched.pidleget();
-            if (pp == null) sched.runq.globrunqput(gp);
+            if (pp == null) {
+                sched.runq.globrunqput(gp);
+                // numbered (and made gp's cause) before the unlock lets another M take gp from the global queue
+                if (sched.trace.on()) global = number(m, gp, null);
+            }
         } finally {
             sched.lock.unlock();
         }
@@ -155,7 +162,7 @@ final class Syscalls {
             m.execute(gp, false);
             return;
         }
-        explain(m, gp, null, Event.ExitSyscall.How.GLOBAL, -1);
+        if (global != null) emit(m, global, Event.ExitSyscall.How.GLOBAL, -1, -1, -1);
         m.stopm();
     }
 
@@ -166,12 +173,18 @@ final class Syscalls {
 
     /** {@link #explain}, Go 1.26's way back: P {@code pp} taken back from M {@code holderM}, now in a system call with G {@code holderG}. */
     static void explain(Machine m, Goroutine gp, Processor pp, Event.ExitSyscall.How how, int oldp, int holderM, long holderG) {
-        Sched sched = m.sched;
-        if (sched.trace.on()) {
-            // the P it got was released by the event that left it behind; without one, the G goes global
-            Event.Head h = sched.trace.at(m, gp.goid, m.id, pp == null ? -1 : pp.id, pp == null ? -1 : pp.cause);
-            gp.cause = h.seq();   // it runs on, or waits in the global queue
-            sched.trace.emit(new Event.ExitSyscall(h, how, oldp, holderM, holderG, sched.runq.sizeRacy(), 0, 0));
-        }
+        if (m.sched.trace.on()) emit(m, number(m, gp, pp), how, oldp, holderM, holderG);
+    }
+
+    /** The EXITSYSCALL's head, made gp's cause: gp runs on with P {@code pp}, or (null) waits in the global queue. */
+    private static Event.Head number(Machine m, Goroutine gp, Processor pp) {
+        // the P it got was released by the event that left it behind; without one, the G goes global
+        Event.Head h = m.sched.trace.at(m, gp.goid, m.id, pp == null ? -1 : pp.id, pp == null ? -1 : pp.cause);
+        gp.cause = h.seq();
+        return h;
+    }
+
+    private static void emit(Machine m, Event.Head h, Event.ExitSyscall.How how, int oldp, int holderM, long holderG) {
+        m.sched.trace.emit(new Event.ExitSyscall(h, how, oldp, holderM, holderG, m.sched.runq.sizeRacy(), 0, 0));
     }
 }

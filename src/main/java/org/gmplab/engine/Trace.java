@@ -20,11 +20,14 @@ import org.gmplab.snapshot.Event;
  *
  * <p><b>Live mode: number first, publish after.</b> Ms take their seqs racing each other, and a live log is read in
  * seq order, so an event that hands something to other Ms takes its head (and writes the cause) before the hand-over
- * is visible: GO and READY before {@code runqput}, PARK before the wait's unlock, STOPM and PIDLE under the lock that
- * puts the M or the P on its idle list, {@code stoplockedm}'s STOPM before its hand-off. Otherwise another M can act
- * on it and log that first (a G's EXECUTE before its READY), as {@code LiveLogOrderTest} checks. The batch events
- * (STEAL, GLOBRUNQGET, RUNQPUTSLOW) still take theirs after the batch is published, so in live mode a G of a batch
- * may, rarely, name the cause before.
+ * is visible: GO, READY and {@code goyield}'s GOSCHED before {@code runqput}; GOSCHED, PREEMPT and the EXITSYSCALL
+ * that leaves its G on the global queue under the lock that puts it there; ENTERSYSCALL before its P is in
+ * {@code _Psyscall}, for sysmon to retake; PARK before the wait's unlock; STOPM and PIDLE under the lock that puts the
+ * M or the P on its idle list; {@code stoplockedm}'s STOPM before its hand-off. A batch's event (STEAL, GLOBRUNQGET,
+ * RUNQPUTSLOW) is numbered while its Gs are claimed and not yet published ({@link RunQueue.Claimed}): after
+ * {@code runqgrab}'s CAS and before the thief's tail store, off the global queue and before pp's ring, out of the full
+ * ring and before the global queue. Otherwise another M can act on it and log that first (a G's EXECUTE before its
+ * READY, a pull from the global queue before the overflow that put the Gs there), as {@code LiveLogOrderTest} checks.
  */
 public final class Trace {
     private final Consumer<Event> sink;

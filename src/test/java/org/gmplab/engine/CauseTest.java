@@ -79,6 +79,34 @@ class CauseTest {
     }
 
     /**
+     * runqputslow from ready: a close that readies more Gs than the ring holds overflows it. The overflow is logged like
+     * a go statement's, and each G it moved names what readied it, then the overflow (without the event the Gs seemed to
+     * reach the global queue by themselves).
+     */
+    @Test
+    void runqputslow_anOverflowByReadyIsLoggedToo() {
+        Scenario sc = prog().procs(1).runq(8).wg("wg").chan("ch", 0)
+                .fn(fn("main", add("wg", "20"), loop("i", "20", go("waiter")), sleep("1ms"), close("ch"), waitWg("wg")))
+                .fn(fn("waiter", recv("ch", "x"), done("wg"))).build("close-overflow");
+        StepRuns.Run run = StepRuns.run(sc);
+        List<Event> byReady = run.of(EventKind.RUNQPUTSLOW).stream()
+                .filter(e -> bySeq(run.events(), e.batch().get(0).cause()).kind() == EventKind.READY).toList();
+        assertThat(byReady).as("overflows of the close's readies").isNotEmpty();
+        for (Event over : byReady) {
+            Event.RunqPutSlow r = (Event.RunqPutSlow) over;
+            assertThat(r.moved()).isEqualTo(8 / 2 + 1);
+            assertThat(r.batch()).hasSize(r.moved());
+            for (Event.Moved m : r.batch()) {
+                Event before = bySeq(run.events(), m.cause());
+                assertThat(before.kind()).as("what put G%d on the ring", m.g()).isEqualTo(EventKind.READY);
+                assertThat(before.g()).isEqualTo(m.g());
+                assertThat(causeOfNext(run.events(), over, m.g())).as("G%d after %s", m.g(), over).isEqualTo(over.seq());
+            }
+            assertLinkedBothWays(run.events(), over);
+        }
+    }
+
+    /**
      * injectglist: the Gs a network poll found are queued (here by sysmon's poll, to the global queue, every M
      * being busy) each naming that NETPOLL; the first is not the only one followed.
      */

@@ -38,7 +38,6 @@ public final class RunQueue {
         void claimed(Goroutine[] gs);
     }
 
-
     /** Called by a thief just before it takes the victim's {@code runnext}; the victim decides whether to back off. */
     @FunctionalInterface
     public interface RunnextStealGuard {

@@ -20,7 +20,7 @@ import org.gmplab.cli.Main;
 import org.gmplab.engine.Engine;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.ScenarioException;
-import org.gmplab.scenario.ScenarioJson;
+import org.gmplab.scenario.gosrc.ScenarioFiles;
 import org.gmplab.snapshot.Event;
 import org.gmplab.snapshot.EventKind;
 import org.gmplab.snapshot.Snapshot;
@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "screenshot", mixinStandardHelpOptions = true,
         description = "Render the scheduler canvas after N steps to a PNG, headless.")
 public final class ScreenshotCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.json)")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario file (.go or .json)")
     Path scenarioFile;
 
     @Option(names = "--at", paramLabel = "N", defaultValue = "0", description = "steps (major events) to run first; default 0")
@@ -86,7 +86,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         if (at < 0) throw new Main.BadInput("--at must be >= 0");
         Scenario sc;
         try {
-            sc = ScenarioJson.load(scenarioFile);
+            sc = ScenarioFiles.load(scenarioFile);
             if (gomaxprocs != null) sc = sc.withGomaxprocs(gomaxprocs);
             if (go != null) sc = Main.withGo(sc, go);
         } catch (ScenarioException e) {

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code gmplab screenshot -o FILE} replaces the file whole, the way every saved file is written. */
+/**
+ * {@code gmplab screenshot -o FILE} replaces the file whole, the way every saved file is written; it takes a scenario of
+ * either kind, as {@code gmplab run} does.
+ */
 @Tag("ui")
 class ScreenshotCommandTest {
     @TempDir Path dir;
@@ -46,5 +49,24 @@ class ScreenshotCommandTest {
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactly("shot.png");
         }
+    }
+
+    @Test
+    void aGoScenarioIsDrawnToo() throws Exception {
+        Path png = dir.resolve("go.png");
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"screenshot", "scenarios/spawn.go", "--at", "30", "-o", png.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), new ScreenshotCommand());
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(Files.readAllBytes(png)).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void aFileOfAnotherKindIsRefusedByName() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"screenshot", "README.md", "-o", dir.resolve("x.png").toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), new ScreenshotCommand());
+        assertThat(code).isNotZero();
+        assertThat(err.toString()).contains("README.md").contains("expected a .go or .json file");
     }
 }

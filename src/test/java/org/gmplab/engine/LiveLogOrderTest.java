@@ -92,22 +92,10 @@ class LiveLogOrderTest {
      */
     @Test
     void aGMovedByABatchNamesTheLatestMoveBeforeIt() throws Exception {
-        Scenario storm = GoSource.parse("""
-                // gmplab: name="spawn storm" gomaxprocs=2
-                package main
-
-                import "sync"
-
-                func main() {
-                	n := 500000
-                	var wg sync.WaitGroup
-                	wg.Add(n)
-                	for i := 0; i < n; i++ {
-                		go func() { wg.Done() }()
-                	}
-                	wg.Wait()
-                }
-                """, "storm.go");
+        String source = Files.readString(Path.of("bench/go/spawn/gmplab.go"));   // 1,000,000 goroutines at p = 2
+        String smaller = source.replace("n := 1000000", "n := 500000");
+        assertThat(smaller).as("the storm's size, in bench/go/spawn/gmplab.go").isNotEqualTo(source);
+        Scenario storm = GoSource.parse(smaller, "storm.go");
         try (Engine e = Engine.live(storm, 1, true)) {
             assertThat(e.awaitEnd(1, TimeUnit.MINUTES).kind()).isEqualTo(Outcome.Kind.EXITED);
             Map<Long, Long> placed = new HashMap<>();   // G -> the latest event that put it somewhere

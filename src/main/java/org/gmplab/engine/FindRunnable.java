@@ -39,12 +39,15 @@ final class FindRunnable {
     private Event.Head movedHead;
     private List<Event.Moved> moved;
     private int movedBefore;
+    /** {@link #numberMoved} for a steal into this M's P, which runs the last G taken; null with tracing off. */
+    private final RunQueue.Claimed numberSteal;
 
     FindRunnable(Machine m) {
         this.m = m;
         this.sched = m.sched;
         this.stealOrder = new StealOrder(sched.gomaxprocs);
         this.lazyNow = !(sched.ts instanceof StepTurnstile);
+        this.numberSteal = sched.trace.on() ? gs -> numberMoved(m.p, gs, gs[gs.length - 1]) : null;
     }
 
     private Trace trace() { return sched.trace; }
@@ -392,8 +395,7 @@ final class FindRunnable {
                 }
                 if (!p2.idle) {
                     int had = p2.runq.size();
-                    Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG,
-                            trace().on() ? gs -> numberMoved(pp, gs, gs[gs.length - 1]) : null);
+                    Goroutine gp = pp.runq.runqsteal(p2.runq, stealTimersOrRunNextG, numberSteal);
                     if (gp != null) {
                         explainSteal(pp, p2, i, had, r, nprocs, e.inc());
                         oweProbes(probes);

@@ -36,8 +36,7 @@ final class FindRunnable {
      * ({@link #numberMoved}), for the event that tells of it once the rest is known; and, for a pull, the global
      * queue's size before it.
      */
-    private Event.Head movedHead;
-    private List<Event.Moved> moved;
+    private Trace.Batch moved;
     private int movedBefore;
     /** {@link #numberMoved} for a steal into this M's P, which runs the last G taken; null with tracing off. */
     private final RunQueue.Claimed numberSteal;
@@ -428,9 +427,8 @@ final class FindRunnable {
         if (!trace().on()) return;
         int took = pp.runq.stolen();
         boolean runnext = pp.runq.stoleRunnext();
-        trace().emit(new Event.Steal(movedHead, p2.id, round + 1, STEAL_TRIES, had, took, runnext,
-                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING, moved));
-        movedHead = null;
+        trace().emit(new Event.Steal(moved.head(), p2.id, round + 1, STEAL_TRIES, had, took, runnext,
+                Integer.toUnsignedLong(r) % nprocs, stride, p2.status == PStatus.RUNNING, moved.moved()));
         moved = null;
     }
 
@@ -440,9 +438,7 @@ final class FindRunnable {
      * EXECUTE of one first, with the cause before this one (see {@link Trace}).
      */
     private void numberMoved(Processor pp, Goroutine[] gs, Goroutine named) {
-        moved = Trace.batch(gs);
-        movedHead = trace().at(m, named.goid, m.id, pp.id, named.cause);
-        Trace.caused(gs, movedHead.seq());
+        moved = trace().numberBatch(m, m.id, pp.id, gs, named);
     }
 
     /** {@link #numberMoved} for a pull from the global queue to pp, which runs the first G of it (null with tracing off). sched.lock held. */
@@ -471,9 +467,8 @@ final class FindRunnable {
     /** Explains a global-queue pull of {@code n} Gs and owes its cost. Called without sched.lock. */
     private void emitGlobrunqget(Processor pp, String why, int n) {
         if (trace().on()) {
-            trace().emit(new Event.GlobRunqGet(movedHead, n, movedBefore, why.equals("fairness"), pp.schedtick,
-                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity(), moved));
-            movedHead = null;
+            trace().emit(new Event.GlobRunqGet(moved.head(), n, movedBefore, why.equals("fairness"), pp.schedtick,
+                    FAIRNESS_TICK, sched.gomaxprocs, pp.runq.capacity(), moved.moved()));
             moved = null;
         }
         owed += sched.costs.globalOp();

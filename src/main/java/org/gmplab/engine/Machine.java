@@ -2,7 +2,6 @@ package org.gmplab.engine;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.List;
 import java.util.SplittableRandom;
 
 import org.gmplab.scenario.Code;
@@ -49,8 +48,7 @@ public class Machine extends EngineThread {
 
     /** {@link #numberOverflow}, or null with tracing off; and the RUNQPUTSLOW it numbered, not yet emitted. */
     private final RunQueue.Claimed numberOverflow;
-    private Event.Head overflowHead;
-    private List<Event.Moved> overflowBatch;
+    private Trace.Batch overflow;
 
     Machine(Sched sched, int id) {
         super(id, "M" + id);
@@ -417,18 +415,15 @@ public class Machine extends EngineThread {
      * queue has them: another M could take them from there at once and log its GLOBRUNQGET first (see {@link Trace}).
      */
     private void numberOverflow(Goroutine[] gs) {
-        Goroutine named = gs[gs.length - 1];   // the G runqputslow was putting: the new one, or the runnext it kicked
-        overflowBatch = Trace.batch(gs);
-        overflowHead = trace().at(this, named.goid, id, p.id, named.cause);
-        Trace.caused(gs, overflowHead.seq());
+        // named: the G runqputslow was putting, the new one or the runnext it kicked
+        overflow = trace().numberBatch(this, id, p.id, gs, gs[gs.length - 1]);
     }
 
     /** Emits the RUNQPUTSLOW the last {@link #runqput} numbered, if it overflowed. */
     private void emitOverflow(Processor pp) {
-        if (overflowHead == null) return;
-        trace().emit(new Event.RunqPutSlow(overflowHead, overflowBatch.size(), sched.runq.sizeRacy(), pp.runq.capacity(), overflowBatch));
-        overflowHead = null;
-        overflowBatch = null;
+        if (overflow == null) return;
+        trace().emit(new Event.RunqPutSlow(overflow.head(), overflow.moved().size(), sched.runq.sizeRacy(), pp.runq.capacity(), overflow.moved()));
+        overflow = null;
     }
 
     /**

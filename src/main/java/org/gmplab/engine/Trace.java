@@ -1,5 +1,6 @@
 package org.gmplab.engine;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -61,16 +62,19 @@ public final class Trace {
         return new Event.Head(seq.incrementAndGet(), ts.now(by), g, m, p, cause);
     }
 
-    /** The Gs of a batch with the causes they had so far: call it before the batch's event takes its head. */
-    static java.util.List<Event.Moved> batch(Goroutine[] gs) {
-        Event.Moved[] out = new Event.Moved[gs.length];
-        for (int i = 0; i < gs.length; i++) out[i] = new Event.Moved(gs[i].goid, gs[i].cause);
-        return java.util.List.of(out);
-    }
+    /** A batch event's head, and its Gs with the causes they had before it ({@link #numberBatch}). */
+    record Batch(Event.Head head, List<Event.Moved> moved) { }
 
-    /** Each G of a batch now has the event numbered {@code seq} as its cause. */
-    static void caused(Goroutine[] gs, long seq) {
-        for (Goroutine g : gs) g.cause = seq;
+    /**
+     * Numbers the event that moves {@code gs} ({@code named}: the G it names), lists them with the causes they had, and
+     * makes it their cause. Call it while they are claimed and not yet published ({@link RunQueue.Claimed}).
+     */
+    Batch numberBatch(EngineThread by, int m, int p, Goroutine[] gs, Goroutine named) {
+        Event.Moved[] moved = new Event.Moved[gs.length];
+        for (int i = 0; i < gs.length; i++) moved[i] = new Event.Moved(gs[i].goid, gs[i].cause);
+        Event.Head h = at(by, named.goid, m, p, named.cause);
+        for (Goroutine g : gs) g.cause = h.seq();
+        return new Batch(h, List.of(moved));
     }
 
     void emit(Event e) {

@@ -40,7 +40,9 @@ public final class LiveTurnstile implements Turnstile {
     /** A freeze is asked for: running threads stop at their next gate. Written under this; read by any thread at each gate. */
     private volatile boolean frozen;
     private volatile boolean held;  // written under this; read by any thread
-    private final AtomicInteger running = new AtomicInteger(); // threads not blocked in the turnstile
+    // threads not blocked in the turnstile: written by every M that parks or wakes, on a line of its own so that it
+    // does not take away the line with frozen and shutdown, which every M reads at every safe point
+    private final PaddedAtomicInteger running = new PaddedAtomicInteger();
     private final AtomicInteger atGate = new AtomicInteger();  // running threads waiting at a gate
     private volatile Thread freezer;
     /** The Java priority of every thread of this engine: its Ms, sysmon and the spares. */

@@ -5,7 +5,6 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -48,15 +47,16 @@ public final class Sched {
     // Idle Ms (Go's sched.midle, LIFO) and idle Ps (sched.pidle, LIFO). Guarded by lock.
     private Machine midle;
     // nmidle and npidle are written under lock; read without it (wakep's and checkdead's quick looks, the views),
-    // as Go reads sched.nmidle and sched.npidle atomically.
+    // as Go reads sched.nmidle and sched.npidle atomically. npidle, nmspinning and needspinning, which every M
+    // writes, are each on a cache line of their own (PaddedAtomicInteger says why).
     volatile int nmidle;
     private Processor pidle;
-    final AtomicInteger npidle = new AtomicInteger();
+    final PaddedAtomicInteger npidle = new PaddedAtomicInteger();
 
     /** Ms spinning, or about to spin (counted before the M starts, as in Go). */
-    final AtomicInteger nmspinning = new AtomicInteger();
+    final PaddedAtomicInteger nmspinning = new PaddedAtomicInteger();
     /** "Someone found work but no idle P to put a spinning M on" (Go 1.21+). */
-    final AtomicInteger needspinning = new AtomicInteger();
+    final PaddedAtomicInteger needspinning = new PaddedAtomicInteger();
 
     /** Go's {@code sched.goidgen}: Ps take goids from it in batches ({@code goidcache}), so it is atomic, not locked. */
     final AtomicLong goidgen = new AtomicLong();

@@ -5,7 +5,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * An {@link java.util.concurrent.atomic.AtomicInteger} that shares its cache line with nothing: for the
- * scheduler's counters that every M writes ({@code sched.nmspinning}, {@code sched.npidle}).
+ * counters that every M writes ({@code sched.nmspinning}, {@code npidle}, {@code needspinning}, and the live
+ * turnstile's count of running threads).
  *
  * <p>Why: an {@code AtomicInteger} is a 16-byte object placed wherever the allocator puts it, so it shares a
  * 64-byte line with its neighbours, and which neighbours depends on where the object before it happened to

@@ -36,6 +36,24 @@ final class SpareThreads {
     static final int SPARES = Integer.getInteger("gmplab.spares", 1);
 
     /**
+     * For measuring what the threads' starts cost a run, and off by default: {@code -Dgmplab.spares.ahead=N} starts
+     * N spares when the engine is made, before its program runs, so that its first N new Ms start no thread. Go's
+     * {@code newm} pays a {@code clone} inside the run for every M; with the blocking system calls' Ms all started
+     * ahead the engine is faster than Go, and as shipped slower (docs/benchmarks.md, "Round 27"). Not a default: a
+     * program that never blocks would carry N threads Go does not make.
+     */
+    static final int AHEAD = ahead(Integer.getInteger("gmplab.spares.ahead", 0));
+
+    /** The most spares {@code -Dgmplab.spares.ahead} may start: each is a platform thread. */
+    static final int MAX_AHEAD = 1024;
+
+    /** {@code n}, if it is a number of spares to start ahead; else refused, with the allowed range. */
+    static int ahead(int n) {
+        if (n < 0 || n > MAX_AHEAD) throw new IllegalArgumentException("-Dgmplab.spares.ahead=" + n + ": allowed 0–" + MAX_AHEAD);
+        return n;
+    }
+
+    /**
      * The least wall time a call must have left for its M to start a spare in it: a start takes 0.12–0.2 ms here
      * (median; p99 0.6–1.9 ms), and a call that ended while its M was still in {@code Thread.start()} ends late.
      */
@@ -60,14 +78,23 @@ final class SpareThreads {
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
 
-    /** Spares at Java priority {@code priority}, as the Ms they will carry. */
-    SpareThreads(String name, int priority) { this(name, priority, Thread::new); }
+    /** Spares at Java priority {@code priority}, as the Ms they will carry; {@link #AHEAD} of them started now. */
+    SpareThreads(String name, int priority) { this(name, priority, Thread::new, AHEAD); }
 
     /** With the spares' threads made by {@code threads} (a test slows their start down). */
-    SpareThreads(String name, int priority, ThreadFactory threads) {
+    SpareThreads(String name, int priority, ThreadFactory threads) { this(name, priority, threads, 0); }
+
+    /** … and {@code ahead} spares started now, returning once each runs and is ready to be taken. */
+    SpareThreads(String name, int priority, ThreadFactory threads, int ahead) {
         this.name = name;
         this.priority = priority;
         this.threads = threads;
+        for (int i = 0; i < ahead; i++) {
+            Spare s = new Spare();
+            started.add(s.thread);
+            s.thread.start();
+        }
+        while (ready.size() < ahead) LockSupport.parkNanos(10_000);   // each offers itself from its first line
     }
 
     /**
@@ -114,7 +141,7 @@ final class SpareThreads {
      */
     private void carry(Spare s) {
         if (s.job.get() == null) ready.add(s);
-        starting.set(null);
+        starting.compareAndSet(s, null);   // a spare started ahead was never the one starting
         EngineThread t;
         while ((t = s.job.get()) == null) {
             if (shutdown) return;

@@ -1,10 +1,13 @@
 package org.gmplab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -76,6 +79,56 @@ class SpareThreadsTest {
             spares.join(60_000);
         }
         assertThat(spares.alive()).as("untaken spares end at shutdown").isZero();
+    }
+
+    /**
+     * Spares started ahead ({@code -Dgmplab.spares.ahead}, for measuring what the starts cost): the engine's first
+     * new Ms run on them without a start, one each, and the next finds none; those not taken end at shutdown.
+     */
+    @Test
+    void sparesStartedAheadCarryTheFirstNewMsAndNoMore() throws Exception {
+        List<Thread> made = new CopyOnWriteArrayList<>();
+        SpareThreads spares = new SpareThreads("ahead", Thread.NORM_PRIORITY, r -> {
+            Thread t = new Thread(r);
+            made.add(t);
+            return t;
+        }, 3);
+        try {
+            assertThat(made).as("started as the engine is made").hasSize(3);
+            assertThat(spares.alive()).as("each running, ready to be taken").isEqualTo(3);
+            Probe a = new Probe(), b = new Probe();
+            Thread ca = spares.take(a), cb = spares.take(b);
+            assertThat(List.of(ca, cb)).doesNotHaveDuplicates();
+            assertThat(made).contains(ca, cb);
+            assertThat(a.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(b.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(a.on).isSameAs(ca);
+            assertThat(b.on).isSameAs(cb);
+            assertThat(spares.alive()).isEqualTo(1);
+
+            spares.want();
+            assertThat(spares.startWhileBlocked(ONE_MS)).as("a ready spare is enough: none started in a call").isFalse();
+            Probe c = new Probe();
+            assertThat(made).contains(spares.take(c));
+            assertThat(c.ran.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(spares.take(new Probe())).as("three started ahead, three taken").isNull();
+            assertThat(made).hasSize(3);
+        } finally {
+            spares.shutdown();
+            spares.join(60_000);
+        }
+        assertThat(spares.alive()).isZero();
+        for (Thread t : made) assertThat(t.isAlive()).isFalse();
+    }
+
+    @Test
+    void aNumberOfSparesAheadOutsideItsRangeIsRefusedWithTheRange() {
+        assertThat(SpareThreads.ahead(0)).isZero();
+        assertThat(SpareThreads.ahead(SpareThreads.MAX_AHEAD)).isEqualTo(SpareThreads.MAX_AHEAD);
+        assertThatThrownBy(() -> SpareThreads.ahead(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("-Dgmplab.spares.ahead=-1: allowed 0–1024");
+        assertThatThrownBy(() -> SpareThreads.ahead(SpareThreads.MAX_AHEAD + 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed 0–1024");
     }
 
     /** A call too short for a thread's start would end late if its M started one in it: it starts none. */

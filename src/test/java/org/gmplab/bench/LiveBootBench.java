@@ -50,7 +50,7 @@ public final class LiveBootBench {
     }
 
     /** One live run to its end: its wall time from the engine's start to its end, as LiveVsGoBench times it, and main.main's own (ns). */
-    private static long[] run(Scenario sc) throws InterruptedException {
+    static long[] run(Scenario sc) throws InterruptedException {
         long t0 = System.nanoTime();
         try (Engine e = Engine.live(sc, 1, false)) {
             Outcome o = e.awaitEnd(5, TimeUnit.MINUTES);
@@ -60,7 +60,8 @@ public final class LiveBootBench {
         }
     }
 
-    private static double quantile(double[] x, double q) {
+    /** The {@code q} quantile of {@code x} (not sorted), the nearest rank. */
+    static double quantile(double[] x, double q) {
         double[] s = x.clone();
         Arrays.sort(s);
         return s[(int) Math.round(q * (s.length - 1))];

@@ -4,10 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-import org.gmplab.engine.Engine;
-import org.gmplab.engine.Outcome;
 import org.gmplab.scenario.Scenario;
 import org.gmplab.scenario.gosrc.ScenarioFiles;
 
@@ -37,7 +34,7 @@ public final class LiveRunsBench {
         int runs = args.length > 2 ? Integer.parseInt(args[2]) : 80;
         int warmups = args.length > 3 ? Integer.parseInt(args[3]) : 60;
         Scenario sc = ScenarioFiles.load(Path.of("bench/go", workload, "gmplab.go")).withGomaxprocs(p);
-        Path go = Path.of("target/go-bench", workload);
+        Path go = LiveVsGoBench.GO_BIN.resolve(workload);
         boolean withGo = Files.isExecutable(go);
         if (!withGo) System.out.println("no " + go + " (LiveVsGoBench builds it): GMP Lab alone");
         for (int i = 0; i < warmups; i++) {
@@ -54,7 +51,7 @@ public final class LiveRunsBench {
             String goFigure = "";
             if (withGo) {
                 Thread.sleep(SETTLE_MILLIS);
-                double g = goMillis(go, p);
+                double g = LiveVsGoBench.goRun(workload, p).nanos() / 1e6;   // as Go times itself, from main.main
                 goRuns.add(g);
                 goFigure = String.format("  Go %.2f ms", g);
             }
@@ -67,31 +64,13 @@ public final class LiveRunsBench {
 
     /** One live run to its end; its main.main in ms. */
     private static double mainMainMillis(Scenario sc) throws InterruptedException {
-        try (Engine e = Engine.live(sc, 1, false)) {
-            Outcome o = e.awaitEnd(5, TimeUnit.MINUTES);
-            if (o == null || o.kind() != Outcome.Kind.EXITED) throw new IllegalStateException(sc.name() + " failed: " + o);
-            return e.mainMainNanos() / 1e6;
-        }
-    }
-
-    /** One run of Go's program; the span it times from inside main.main, in ms. */
-    private static double goMillis(Path bin, int p) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(bin.toAbsolutePath().toString()).redirectErrorStream(true);
-        pb.environment().put("GOMAXPROCS", Integer.toString(p));
-        Process proc = pb.start();
-        String out = new String(proc.getInputStream().readAllBytes());
-        if (proc.waitFor() != 0) throw new IllegalStateException(bin + " failed: " + out);
-        for (String f : out.trim().split("\\s+")) if (f.startsWith("elapsed_ns=")) return Long.parseLong(f.substring(11)) / 1e6;
-        throw new IllegalStateException("no elapsed_ns in " + out);
+        return LiveBootBench.run(sc)[1] / 1e6;
     }
 
     private static String summary(List<Double> ms) {
         if (ms.isEmpty()) return "no runs";
-        double[] s = ms.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return String.format("%.2f ms (%.2f–%.2f), %d runs", quantile(s, .5), quantile(s, .1), quantile(s, .9), s.length);
-    }
-
-    private static double quantile(double[] sorted, double q) {
-        return sorted[(int) Math.round(q * (sorted.length - 1))];
+        double[] s = ms.stream().mapToDouble(Double::doubleValue).toArray();
+        return String.format("%.2f ms (%.2f–%.2f), %d runs",
+                LiveBootBench.quantile(s, .5), LiveBootBench.quantile(s, .1), LiveBootBench.quantile(s, .9), s.length);
     }
 }

@@ -92,7 +92,7 @@ public final class LiveVsGoBench {
      * Ms ever made (Go's {@code mcount}; -1 for the others): its threads less its Ms are those started ahead for a
      * {@code newm} that never came (SpareThreads).
      */
-    private record Run(long nanos, long cpuNanos, int threads, long mainNanos, int ms) {
+    record Run(long nanos, long cpuNanos, int threads, long mainNanos, int ms) {
         Run(long nanos, long cpuNanos, int threads) { this(nanos, cpuNanos, threads, nanos, -1); }
     }
 
@@ -124,7 +124,7 @@ public final class LiveVsGoBench {
      */
     static final int QUIET_ROUNDS = 5, MAX_WARMUPS = 200;
     private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
-    private static final Path GO_BIN = Path.of("target/go-bench");
+    static final Path GO_BIN = Path.of("target/go-bench");
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -282,12 +282,15 @@ public final class LiveVsGoBench {
         return true;
     }
 
-    private static Run goRun(Workload w, int p) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(GO_BIN.resolve(w.dir()).toAbsolutePath().toString()).redirectErrorStream(true);
+    private static Run goRun(Workload w, int p) throws IOException, InterruptedException { return goRun(w.dir(), p); }
+
+    /** One run of the Go program built into {@link #GO_BIN} from {@code bench/go/<dir>}, at GOMAXPROCS {@code p}. */
+    static Run goRun(String dir, int p) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(GO_BIN.resolve(dir).toAbsolutePath().toString()).redirectErrorStream(true);
         pb.environment().put("GOMAXPROCS", Integer.toString(p));
         Process proc = pb.start();
         String out = new String(proc.getInputStream().readAllBytes());
-        if (proc.waitFor() != 0) throw new IllegalStateException(w + " in Go failed: " + out);
+        if (proc.waitFor() != 0) throw new IllegalStateException(dir + " in Go failed: " + out);
         return new Run(Long.parseLong(field(out, "elapsed_ns")), Long.parseLong(field(out, "cpu_ns")), Integer.parseInt(field(out, "threads")));
     }
 

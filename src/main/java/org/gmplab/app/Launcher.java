@@ -33,7 +33,7 @@ public final class Launcher {
     public static void main(String[] args) {
         StartProbe.mark("main");
         try {
-            org.gmplab.engine.Engine.checkSettings();   // a bad -Dgmplab.invariants or step.pin: one line now, not a trace later
+            org.gmplab.engine.Engine.checkSettings();   // a bad -Dgmplab.invariants, step.pin or spares.ahead: one line now, not a trace later
         } catch (IllegalArgumentException e) {
             System.err.println("gmplab: " + e.getMessage());
             System.exit(Main.BAD_INPUT);

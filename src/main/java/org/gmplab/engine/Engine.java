@@ -122,13 +122,14 @@ public final class Engine implements AutoCloseable {
     public static void prepareStepMode() { StepCpu.prepare(); }
 
     /**
-     * Checks the engine's settings given as system properties ({@code -Dgmplab.invariants}, {@code -Dgmplab.step.pin}),
-     * so that a program can refuse a bad one in one line at its start rather than with a trace later (or, for the
-     * pinning, by quietly doing without it).
+     * Checks the engine's settings given as system properties ({@code -Dgmplab.invariants}, {@code -Dgmplab.step.pin},
+     * {@code -Dgmplab.spares.ahead}), so that a program can refuse a bad one in one line at its start rather than with
+     * a trace later (or, for the pinning, by quietly doing without it).
      */
     public static void checkSettings() {
         Checks.byDefault();
         StepCpu.pinByDefault();
+        SpareThreads.aheadByDefault();
     }
 
     /** A step-mode engine: deterministic, virtual time, events recorded, invariants checked ({@link Checks#byDefault}). */

@@ -40,9 +40,17 @@ final class SpareThreads {
      * N spares when the engine is made, before its program runs, so that its first N new Ms start no thread. Go's
      * {@code newm} pays a {@code clone} inside the run for every M; with the blocking system calls' Ms all started
      * ahead the engine is faster than Go, and as shipped slower (docs/benchmarks.md, "Round 27"). Not a default: a
-     * program that never blocks would carry N threads Go does not make.
+     * program that never blocks would carry N threads Go does not make. Returns the setting, 0 if unset; anything but a
+     * number from 0 to {@link #MAX_AHEAD} is refused with that range ({@link Engine#checkSettings}, at the start).
      */
-    static final int AHEAD = ahead(Integer.getInteger("gmplab.spares.ahead", 0));
+    static int aheadByDefault() {
+        String v = System.getProperty("gmplab.spares.ahead", "0");
+        try {
+            return ahead(Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-Dgmplab.spares.ahead=" + v + ": allowed 0–" + MAX_AHEAD);
+        }
+    }
 
     /** The most spares {@code -Dgmplab.spares.ahead} may start: each is a platform thread. */
     static final int MAX_AHEAD = 1024;
@@ -78,8 +86,8 @@ final class SpareThreads {
     private final Queue<Thread> started = new ConcurrentLinkedQueue<>();   // every thread started here, to join
     private volatile boolean wanted, shutdown;
 
-    /** Spares at Java priority {@code priority}, as the Ms they will carry; {@link #AHEAD} of them started now. */
-    SpareThreads(String name, int priority) { this(name, priority, Thread::new, AHEAD); }
+    /** Spares at Java priority {@code priority}, as the Ms they will carry; {@link #aheadByDefault} of them started now. */
+    SpareThreads(String name, int priority) { this(name, priority, Thread::new, aheadByDefault()); }
 
     /** With the spares' threads made by {@code threads} (a test slows their start down). */
     SpareThreads(String name, int priority, ThreadFactory threads) { this(name, priority, threads, 0); }

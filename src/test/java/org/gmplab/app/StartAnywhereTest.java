@@ -107,6 +107,17 @@ class StartAnywhereTest {
     }
 
     @Test
+    void aBadSparesAheadSettingIsOneLineAndExitCode2() throws Exception {
+        Exit e = gmplab(List.of("-Dgmplab.spares.ahead=-1"), Map.of(), "run", "x.json");
+        assertThat(e.err()).isEqualTo("gmplab: -Dgmplab.spares.ahead=-1: allowed 0–1024\n");
+        assertThat(e.out()).isEmpty();
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+        e = gmplab(List.of("-Dgmplab.spares.ahead=all"), Map.of(), "run", "x.json");
+        assertThat(e.err()).isEqualTo("gmplab: -Dgmplab.spares.ahead=all: allowed 0–1024\n");
+        assertThat(e.code()).isEqualTo(Main.BAD_INPUT);
+    }
+
+    @Test
     void theWindowWithoutADisplayIsOneLineAndExitCode2() throws Exception {
         Exit e = gmplab(Map.of());
         assertThat(e.err()).isEqualTo("gmplab: no display to open the window on (DISPLAY is not set); " + Launcher.HEADLESS + "\n");

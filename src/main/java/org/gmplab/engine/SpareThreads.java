@@ -39,16 +39,17 @@ final class SpareThreads {
      * For measuring what the threads' starts cost a run, and off by default: {@code -Dgmplab.spares.ahead=N} starts
      * N spares when the engine is made, before its program runs, so that its first N new Ms start no thread. Go's
      * {@code newm} pays a {@code clone} inside the run for every M; with the blocking system calls' Ms all started
-     * ahead the engine is faster than Go, and as shipped slower (docs/benchmarks.md, "Round 27"). Not a default: a
-     * program that never blocks would carry N threads Go does not make. Returns the setting, 0 if unset; anything but a
-     * number from 0 to {@link #MAX_AHEAD} is refused with that range ({@link Engine#checkSettings}, at the start).
+     * ahead the engine runs them at Go's speed at GOMAXPROCS 1 and 1 % faster at 2, and as shipped 4–7 % slower
+     * (docs/benchmarks.md, "Round 27"). Not a default: a program that never blocks would carry N threads Go does not
+     * make. Returns the setting, 0 if unset; anything but a number from 0 to {@link #MAX_AHEAD} is refused with that
+     * range ({@link Engine#checkSettings}, at the start).
      */
     static int aheadByDefault() {
         String v = System.getProperty("gmplab.spares.ahead", "0");
         try {
             return ahead(Integer.parseInt(v.trim()));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-Dgmplab.spares.ahead=" + v + ": allowed 0–" + MAX_AHEAD);
+            throw refused(v);
         }
     }
 
@@ -57,8 +58,12 @@ final class SpareThreads {
 
     /** {@code n}, if it is a number of spares to start ahead; else refused, with the allowed range. */
     static int ahead(int n) {
-        if (n < 0 || n > MAX_AHEAD) throw new IllegalArgumentException("-Dgmplab.spares.ahead=" + n + ": allowed 0–" + MAX_AHEAD);
+        if (n < 0 || n > MAX_AHEAD) throw refused(n);
         return n;
+    }
+
+    private static IllegalArgumentException refused(Object setting) {
+        return new IllegalArgumentException("-Dgmplab.spares.ahead=" + setting + ": allowed 0–" + MAX_AHEAD);
     }
 
     /**
